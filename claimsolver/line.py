@@ -1,0 +1,234 @@
+"""The claim statement as a line of play: an ordered list of typed steps (DESIGN 2.2).
+
+A line is what the claimer said, in a form the claim search can obey. Steps are frozen
+dataclasses. Fields that name a hand or a card hold either a *reference* as spoken
+(:class:`HandRef`, :class:`CardRef`), before binding, or concrete values (a ``Seat``, a card
+int) after :func:`claimsolver.statement.bind` has resolved them against the position.
+``None`` always means "not stated": the search fills it with any normal choice.
+
+Suits are ints 0..3 (S H D C); seats are :class:`claimsolver.cards.Seat`; cards are ints
+``16 * suit + rank``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Union
+
+from claimsolver.cards import Seat
+
+
+# --- references as spoken (before binding) -------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class HandRef:
+    """A hand as the claimer named it: ``"dummy"``, ``"hand"`` (the claimer's own),
+    ``"partner"`` (a defender's partner), or a seat letter ``"N"``/``"E"``/``"S"``/``"W"``."""
+
+    word: str
+
+
+@dataclasses.dataclass(frozen=True)
+class CardRef:
+    """A card as the claimer named it. ``rank`` None = unspecified ("a club"); ``qualifier``
+    is ``"top"``, ``"small"``, ``"last"`` or None; ``hand`` is whose card it is, if said."""
+
+    suit: int | None
+    rank: int | None = None
+    hand: HandRef | None = None
+    qualifier: str | None = None
+    trump: bool = False  # "my last trump", "the ace of trumps": suit is the trump suit
+
+
+Hand = Union[Seat, HandRef, None]
+CardLike = Union[int, CardRef, None]
+
+
+# --- steps ---------------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class DrawTrumps:
+    """Lead trumps until the opponents have none ("drawing trumps", "pull the last trump")."""
+
+    hand: Hand = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Cash:
+    """Cash a suit's winners from the top ("run the diamonds", "cash ♠AKQ").
+    ``cards`` lists named cards (in the order said) when the claimer named them."""
+
+    suit: int | None
+    hand: Hand = None
+    cards: tuple[CardLike, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Ruff:
+    """Ruff a suit in a hand ("ruff a heart in dummy"); ``count`` None = as many as needed."""
+
+    suit: int | None
+    hand: Hand = None
+    count: int | None = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Crossruff:
+    """Ruff back and forth between the two hands."""
+
+    suits: tuple[int, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Finesse:
+    """Take a finesse in ``suit`` against ``against`` (the card finessed against), playing
+    ``with_card`` (the card finessed with) from the hand that holds it, leading from the
+    other hand (``lead_from``) unless the lead is of the honour itself ("run the ♠J")."""
+
+    suit: int | None
+    against: CardLike = None
+    with_card: CardLike = None
+    lead_from: Hand = None
+    run_lead: bool = False  # "lead the ♥10 and let it run": the led card is the finessing card
+
+
+@dataclasses.dataclass(frozen=True)
+class Concede:
+    """Concede ``count`` trick(s) in ``suit`` or to ``card`` ("giving you the ♠A"),
+    ``at_end`` when the claimer said so ("losing a diamond at the end")."""
+
+    suit: int | None = None
+    card: CardLike = None
+    count: int = 1
+    at_end: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class Duck:
+    """Duck a round of a suit (play low from both hands)."""
+
+    suit: int | None
+    hand: Hand = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Unblock:
+    card: CardLike
+
+
+@dataclasses.dataclass(frozen=True)
+class Overtake:
+    card: CardLike = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Cross:
+    """Cross to a hand ("play a heart to the king", "cross to dummy with the ♦A")."""
+
+    hand: Hand = None
+    card: CardLike = None
+    suit: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayCard:
+    """Play one named card (card lists "♠A, ♠K, then ♥Q" become one PlayCard each)."""
+
+    card: CardLike
+
+
+@dataclasses.dataclass(frozen=True)
+class Discard:
+    """Discard cards or a suit ("my losing diamonds") on another suit ("on the clubs")."""
+
+    cards: tuple[CardLike, ...] = ()
+    suit: int | None = None
+    on_suit: int | None = None
+    on_card: CardLike = None
+    hand: Hand = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Squeeze:
+    victim: Hand = None
+    suits: tuple[int, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class ThrowIn:
+    victim: Hand = None
+    suit: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class TrickList:
+    """"four hearts, three spades and a diamond": a count of tricks per suit, NOT an order of
+    play (DESIGN 2.2). ``counts`` is a tuple of (suit, n) pairs."""
+
+    counts: tuple[tuple[int, int], ...]
+
+
+# --- conditionals --------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Drops:
+    """A card falls (is played by an opponent) during the steps before the test."""
+
+    card: CardLike
+
+
+@dataclasses.dataclass(frozen=True)
+class Breaks:
+    """A suit splits ``split`` (e.g. (3, 3)) between the opponents; ``None`` = "breaks"
+    (no worse than the most even split)."""
+
+    suit: int | None
+    split: tuple[int, int] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class ShowsOut:
+    seat: Hand
+    suit: int | None
+
+
+Event = Union[Drops, Breaks, ShowsOut]
+
+
+@dataclasses.dataclass(frozen=True)
+class IfThen:
+    """"if the ♥Q drops I have the rest, otherwise I take the club finesse"."""
+
+    event: Event
+    then: tuple["Step", ...] = ()
+    otherwise: tuple["Step", ...] = ()
+
+
+Step = Union[
+    DrawTrumps, Cash, Ruff, Crossruff, Finesse, Concede, Duck, Unblock, Overtake, Cross,
+    PlayCard, Discard, Squeeze, ThrowIn, TrickList, IfThen,
+]
+
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """The statement as understood: ordered steps, and the number of tricks the statement
+    itself mentions, if any. ``tricks_kind`` says how to read ``tricks``: ``"remaining"``
+    ("three more tricks", "the rest" leaves it None), ``"total"`` ("ten tricks", "11" for the
+    declaring side's total), ``"down"`` ("one off": undertricks of the contract)."""
+
+    steps: tuple[Step, ...] = ()
+    tricks: int | None = None
+    tricks_kind: str | None = None
+
+    def __str__(self) -> str:
+        from claimsolver.statement import render  # rendering lives with the grammar
+
+        return render(self)
+
+    @property
+    def empty(self) -> bool:
+        return not self.steps
+
+
+EMPTY_LINE = Line()

@@ -1,0 +1,85 @@
+"""Quick-trick and sure-trick bounds at trick boundaries (numba kernels).
+
+All functions take hands int64[4] at a trick boundary (every hand holds n cards).
+"""
+from numba import njit
+
+from .bits import popcount
+
+
+@njit(cache=True)
+def _top_run(hands, p, s):
+    """Number of top cards of suit ``s`` (among the remaining cards) held by seat ``p``."""
+    h = (hands[p] >> (16 * s)) & 0xFFFF
+    allc = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (16 * s)) & 0xFFFF
+    k = 0
+    for r in range(14, 1, -1):
+        if (allc >> r) & 1:
+            if (h >> r) & 1:
+                k += 1
+            else:
+                break
+    return k
+
+
+@njit(cache=True)
+def _len(hands, p, s):
+    return popcount((hands[p] >> (16 * s)) & 0xFFFF)
+
+
+@njit(cache=True)
+def quick_tricks(hands, leader, trump):
+    """Lower bound on the tricks the side of ``leader`` takes: the top winners the leader
+    can cash from its own hand, suit after suit, keeping the lead.
+
+    Notrump (or no opponent holds a trump): the top cards of every suit held by the leader.
+    Trump contract: the leader's top trumps, plus in each side suit the top cards that no
+    opponent holding trumps can ruff (capped by the shortest such opponent's length: while
+    a suit is cashed those opponents follow, so their other lengths do not change); if the
+    leader's partner holds trumps, the side-suit rounds are capped by the partner's number
+    of non-trump cards (so the partner is never forced to ruff and take the lead).
+    """
+    lho = (leader + 1) & 3
+    pd = (leader + 2) & 3
+    rho = (leader + 3) & 3
+    if trump == 4:
+        q = 0
+        for s in range(4):
+            q += _top_run(hands, leader, s)
+        return q
+    lt = _len(hands, lho, trump)
+    rt = _len(hands, rho, trump)
+    side = 0
+    for s in range(4):
+        if s == trump:
+            continue
+        k = _top_run(hands, leader, s)
+        if k == 0:
+            continue
+        if lt > 0:
+            ll = _len(hands, lho, s)
+            if k > ll:
+                k = ll
+        if rt > 0:
+            rl = _len(hands, rho, s)
+            if k > rl:
+                k = rl
+        side += k
+    pt = _len(hands, pd, trump)
+    if pt > 0:
+        nont = popcount(hands[pd]) - pt
+        if side > nont:
+            side = nont
+    return side + _top_run(hands, leader, trump)
+
+
+@njit(cache=True)
+def sure_tricks(hands, side, trump):
+    """Lower bound on the tricks side ``side`` (0 = NS, 1 = EW) takes whatever happens,
+    counted from a trick boundary: the longest run of top trumps held by one of its hands
+    (each of those cards wins the trick it is played to). 0 in notrump."""
+    if trump == 4:
+        return 0
+    a = _top_run(hands, side, trump)
+    b = _top_run(hands, side + 2, trump)
+    return a if a > b else b

@@ -184,12 +184,14 @@ class Breaks:
 
     suit: int | None
     split: tuple[int, int] | None = None
+    trump: bool = False  # "if trumps break": suit is the trump suit (known after binding)
 
 
 @dataclasses.dataclass(frozen=True)
 class ShowsOut:
     seat: Hand
     suit: int | None
+    trump: bool = False  # "shows out of trumps": suit is the trump suit
 
 
 Event = Union[Drops, Breaks, ShowsOut]

@@ -1,0 +1,569 @@
+"""Statement text -> :class:`claimsolver.line.Line` (lark Earley over normalised words)."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.lexer import Lexer
+
+from claimsolver.line import (
+    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
+    HandRef, IfThen, Line, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, TrickList,
+    Unblock,
+)
+from claimsolver.statement import vocab
+from claimsolver.statement.normalize import StatementSyntaxError, Tok, describe, normalize, suggest
+
+SUIT_INDEX = vocab.SUIT_WORD_INDEX
+
+
+class _TokLexer(Lexer):
+    """Feeds the normaliser's tokens to lark unchanged (start_pos = index in the list)."""
+
+    def __init__(self, lexer_conf):  # noqa: D401 - lark API
+        pass
+
+    def lex(self, data):  # data: list[Tok]
+        for i, t in enumerate(data):
+            yield Token(t.kind, t.value, start_pos=i, line=1, column=t.column)
+
+
+@functools.lru_cache(maxsize=1)
+def _lark() -> Lark:
+    text = resources.files("claimsolver.statement").joinpath("grammar.lark").read_text("utf-8")
+    return Lark(text, parser="earley", lexer=_TokLexer, ambiguity="resolve", propagate_positions=False)
+
+
+# --- small value objects passed between transformer methods --------------------------------
+
+class _S(tuple):
+    """A suit as said: (suit, plural)."""
+
+    @property
+    def suit(self) -> int:
+        return self[0]
+
+    @property
+    def plural(self) -> bool:
+        return self[1]
+
+
+_TRUMP = "trump-suit"
+
+
+def _suit_of(tok: Token) -> _S:
+    w = str(tok)
+    plural = w.endswith("s")
+    return _S((SUIT_INDEX[w.rstrip("s")], plural))
+
+
+def _tag(x, name):
+    return isinstance(x, tuple) and not isinstance(x, _S) and len(x) > 0 and x[0] == name
+
+
+def _find(children, name, default=None):
+    for c in children:
+        if _tag(c, name):
+            return c
+    return default
+
+
+def _toks(children, kind):
+    return [c for c in children if isinstance(c, Token) and c.type == kind]
+
+
+def _has(children, kind) -> bool:
+    return any(isinstance(c, Token) and c.type == kind for c in children)
+
+
+def _suits(children) -> list[_S]:
+    return [c for c in children if isinstance(c, _S)]
+
+
+def _cards(children) -> list[CardRef]:
+    out: list[CardRef] = []
+    for c in children:
+        if _tag(c, "cards"):
+            out.extend(c[1])
+    return out
+
+
+def _count(children):
+    for c in children:
+        if _tag(c, "count"):
+            return c[1]
+    return None
+
+
+def _fill_suit(card: CardRef | None, suit: int | None) -> CardRef | None:
+    if card is None or suit is None or card.suit is not None or card.trump:
+        return card
+    return CardRef(suit, card.rank, card.hand, card.qualifier, card.trump)
+
+
+def _loc(children):
+    c = _find(children, "loc")
+    return c[1] if c else None
+
+
+def _owner(children):
+    c = _find(children, "owner")
+    return c[1] if c else None
+
+
+MY = HandRef("hand")
+
+
+class _ToLine(Transformer):
+    # ---- noun phrases --------------------------------------------------------------------
+    def count(self, ch):
+        t = ch[0]
+        return ("count", 1 if t.type == "A" else int(t))
+
+    def suit(self, ch):
+        return _suit_of(ch[0])
+
+    def suitish(self, ch):
+        t = ch[0]
+        return ("trump",) if t.type == "TRUMP" else _suit_of(t)
+
+    def suitlist(self, ch):
+        if ch[0].type == "SUITPAIR":
+            return ("suits", (2, 3) if str(ch[0]) == "minors" else (0, 1))
+        out: list[int] = []
+        for t in ch:
+            s = _suit_of(t).suit
+            if s not in out:
+                out.append(s)
+        return ("suits", tuple(out))
+
+    def hand(self, ch):
+        return ("hand", HandRef(str(_toks(ch, "HAND")[0])))
+
+    def loc(self, ch):
+        return ("loc", ch[-1][1])
+
+    def owner(self, ch):
+        if _has(ch, "MY"):
+            return ("owner", MY)
+        return ("owner", HandRef(str(_toks(ch, "HAND")[0])))
+
+    def rank(self, ch):
+        t = ch[0]
+        r = int(t)
+        if t.type == "NUM" and not 2 <= r <= 10:
+            raise _BadToken(t, f"{r} is not a rank", ["a rank (ace, king, queen, jack, 10 ... 2)"])
+        return ("rank", r)
+
+    def _ranks(self, ch):
+        return [c[1] for c in ch if _tag(c, "rank")]
+
+    def c_card(self, ch):
+        from claimsolver.cards import parse_card
+
+        c = parse_card(str(_toks(ch, "CARD")[0]))
+        return ("cards", [CardRef(c >> 4, c & 15, _owner(ch))])
+
+    def c_rank_of(self, ch):
+        return ("cards", [CardRef(_suit_of(_toks(ch, "SUIT")[0]).suit, self._ranks(ch)[0], _owner(ch))])
+
+    def c_ranks_of(self, ch):
+        s = _suit_of(_toks(ch, "SUIT")[0]).suit
+        return ("cards", [CardRef(s, r, _owner(ch)) for r in self._ranks(ch)])
+
+    c_suit_rank = c_rank_of
+
+    def c_rank_trump(self, ch):
+        return ("cards", [CardRef(None, self._ranks(ch)[0], _owner(ch), trump=True)])
+
+    c_trump_rank = c_rank_trump
+
+    def c_qual(self, ch):
+        q = [t for t in ch if isinstance(t, Token) and t.type in ("SMALL", "TOP", "LAST")][0]
+        return ("cards", [CardRef(_suit_of(_toks(ch, "SUIT")[0]).suit, None, _owner(ch), q.type.lower())])
+
+    def c_qual_trump(self, ch):
+        q = [t for t in ch if isinstance(t, Token) and t.type in ("SMALL", "TOP", "LAST")][0]
+        return ("cards", [CardRef(None, None, _owner(ch), q.type.lower(), trump=True)])
+
+    def c_rank(self, ch):
+        return ("cards", [CardRef(None, self._ranks(ch)[0], _owner(ch))])
+
+    def card(self, ch):
+        return ch[0]
+
+    def card_s(self, ch):
+        return ch[0]
+
+    def cardlist(self, ch):
+        return ("cards", _cards(ch))
+
+    # ---- items ---------------------------------------------------------------------------
+    def start(self, ch):
+        steps, tricks = _collect(ch)
+        return Line(tuple(steps), *(tricks or (None, None)))
+
+    def item(self, ch):
+        return ch[0]
+
+    def nothing(self, ch):
+        return ("nothing",)
+
+    def tricks_total(self, ch):
+        return ("tricks", _count(ch), "total")
+
+    def tricks_more(self, ch):
+        return ("tricks", _count(ch), "remaining")
+
+    def tricks_bare(self, ch):
+        return ("tricks", int(_toks(ch, "NUM")[0]), "total")
+
+    def tricks_down(self, ch):
+        return ("tricks", _count(ch), "down")
+
+    # ---- conditionals --------------------------------------------------------------------
+    def split(self, ch):
+        a, b = _toks(ch, "NUM")
+        return ("split", (int(a), int(b)))
+
+    def ev_drop(self, ch):
+        return ("event", Drops(_cards(ch)[0]))
+
+    def ev_break(self, ch):
+        sp = _find(ch, "split")
+        su = ch[0]
+        if _tag(su, "trump"):
+            return ("event", Breaks(None, sp[1] if sp else None, trump=True))
+        return ("event", Breaks(su.suit, sp[1] if sp else None))
+
+    def ev_showsout(self, ch):
+        h = _find(ch, "hand")[1]
+        su = [c for c in ch if isinstance(c, _S) or _tag(c, "trump")]
+        if su and _tag(su[0], "trump"):
+            return ("event", ShowsOut(h, None, trump=True))
+        return ("event", ShowsOut(h, su[0].suit if su else None))
+
+    def branch(self, ch):
+        steps, tricks = _collect(ch)
+        return ("branch", tuple(steps), tricks)
+
+    def conditional(self, ch):
+        ev = _find(ch, "event")[1]
+        branches = [c for c in ch if _tag(c, "branch")]
+        then = branches[0]
+        other = branches[1] if len(branches) > 1 else ("branch", (), None)
+        tricks = then[2] or other[2]
+        return ("cond", IfThen(ev, then[1], other[1]), tricks)
+
+    # ---- steps ---------------------------------------------------------------------------
+    def tmod(self, ch):
+        return ("my",) if _has(ch, "MY") else ("tmod",)
+
+    def draw(self, ch):
+        hand = _loc(ch)
+        if hand is None and _find(ch, "my"):
+            hand = MY
+        return [DrawTrumps(hand)]
+
+    def fromtop(self, ch):
+        return ("fromtop",)
+
+    def cash_suit(self, ch):
+        hand = _loc(ch) or (MY if _has(ch, "MY") else None)
+        return [Cash(_suits(ch)[0].suit, hand)]
+
+    def cash_owned(self, ch):
+        return [Cash(_suits(ch)[0].suit, _loc(ch) or _owner(ch))]
+
+    def cash_top(self, ch):
+        s = _suits(ch)[0].suit
+        return [Cash(s, _loc(ch) or _owner(ch), (CardRef(s, None, None, "top"),))]
+
+    def cash_cards(self, ch):
+        hand = _loc(ch)
+        out: list[Cash] = []
+        group: list[CardRef] = []
+        for c in _cards(ch):
+            if group and (group[-1].suit != c.suit or group[-1].trump != c.trump):
+                out.append(Cash(group[0].suit, hand, tuple(group)))
+                group = []
+            group.append(c)
+        out.append(Cash(group[0].suit, hand, tuple(group)))
+        return out
+
+    def ruffv(self, ch):
+        return ("ruffv",)
+
+    def ruff(self, ch):
+        s = _suits(ch)[0]
+        n = _count(ch)
+        if n is None:
+            n = None if s.plural else 1
+        return [Ruff(s.suit, _loc(ch), n)]
+
+    def ruff_last(self, ch):
+        return [Ruff(_suits(ch)[0].suit, _loc(ch), 1)]
+
+    def ruff_good(self, ch):
+        return [Ruff(_suits(ch)[0].suit, _loc(ch), None)]
+
+    def ruff_any(self, ch):
+        return [Ruff(None, _loc(ch), 1)]
+
+    def crossruff(self, ch):
+        s = _find(ch, "suits")
+        return [Crossruff(s[1] if s else ())]
+
+    # finesses
+    def against(self, ch):
+        c = _cards(ch)
+        if c:
+            return ("against", c[0])
+        return ("against", _find(ch, "hand")[1])
+
+    def leadfrom(self, ch):
+        return ("leadfrom", _find(ch, "hand")[1])
+
+    def _finesse(self, ch, suit, with_card=None, run=False):
+        ag = _find(ch, "against")
+        against = ag[1] if ag else None
+        if suit is None and isinstance(against, CardRef) and not against.trump:
+            suit = against.suit
+        if isinstance(against, HandRef):
+            against = CardRef(suit, None, against)
+        against = _fill_suit(against, suit)
+        lf = _find(ch, "leadfrom")
+        return [Finesse(suit, against, with_card, lf[1] if lf else None, run)]
+
+    def fin_suit(self, ch):
+        return self._finesse(ch, _suits(ch)[0].suit)
+
+    fin_in = fin_suit
+
+    def fin_plain(self, ch):
+        return self._finesse(ch, None)
+
+    def fin_with(self, ch):
+        c = [x for x in ch if _tag(x, "cards")][0][1][0]
+        return self._finesse(ch, c.suit, c)
+
+    fin_with_against = fin_with
+
+    def fin_run(self, ch):
+        c = _cards(ch)[0]
+        return self._finesse(ch, c.suit, c, run=True)
+
+    # concessions
+    def cverb(self, ch):
+        return ("cverb",)
+
+    def atend(self, ch):
+        return ("atend",)
+
+    def con_suit(self, ch):
+        return [Concede(_suits(ch)[0].suit, None, _count(ch) or 1, bool(_find(ch, "atend")))]
+
+    def con_trump(self, ch):
+        return [Concede(None, CardRef(None, trump=True), _count(ch) or 1, bool(_find(ch, "atend")))]
+
+    def con_trick(self, ch):
+        cards = _cards(ch)
+        return [Concede(None, cards[0] if cards else None, _count(ch) or 1, bool(_find(ch, "atend")))]
+
+    con_trick_to = con_trick
+
+    def con_card(self, ch):
+        at_end = bool(_find(ch, "atend"))
+        return [Concede(None, c, 1, at_end) for c in _cards(ch)]
+
+    def con_loser(self, ch):
+        s = _suits(ch)
+        return [Concede(s[0].suit if s else None, None, _count(ch) or 1, bool(_find(ch, "atend")))]
+
+    def duck(self, ch):
+        s = _suits(ch)
+        return [Duck(s[0].suit if s else None, _loc(ch))]
+
+    def unblock(self, ch):
+        return [Unblock(c) for c in _cards(ch)]
+
+    def unblock_suit(self, ch):
+        return [Unblock(CardRef(_suits(ch)[0].suit, None, MY if _has(ch, "MY") else None))]
+
+    def overtake(self, ch):
+        c = _cards(ch)
+        return [Overtake(c[0] if c else None)]
+
+    def overtake_with(self, ch):
+        return [Overtake(_cards(ch)[-1])]
+
+    # crossing
+    def with_card(self, ch):
+        return ("with", _cards(ch)[0], None)
+
+    def with_suit(self, ch):
+        return ("with", None, _suits(ch)[0].suit)
+
+    def leadnp_suit(self, ch):
+        return ("leadnp", _suits(ch)[0].suit)
+
+    def leadnp_card(self, ch):
+        c = _cards(ch)[0]
+        return ("leadnp", c.suit)
+
+    def leadv(self, ch):
+        return ("leadv",)
+
+    def _cross(self, hand, w):
+        card, suit = (w[1], w[2]) if w else (None, None)
+        if card is not None and suit is None:
+            suit = card.suit
+        return [Cross(hand, card, suit)]
+
+    def cross_hand(self, ch):
+        return self._cross(_find(ch, "hand")[1], _find(ch, "with"))
+
+    def cross_with(self, ch):
+        return self._cross(None, _find(ch, "with"))
+
+    def cross_to_card(self, ch):
+        suit = _find(ch, "leadnp")[1]
+        target = _fill_suit(_cards(ch)[-1], suit)
+        return [Cross(target.hand, target, suit)]
+
+    def cross_to_hand(self, ch):
+        return [Cross(_find(ch, "hand")[1], None, _find(ch, "leadnp")[1])]
+
+    # cards
+    def play_list(self, ch):
+        return [PlayCard(c) for c in _cards(ch)]
+
+    def play_one(self, ch):
+        return [PlayCard(_cards(ch)[0])]
+
+    # discards
+    def dwhat_suit(self, ch):
+        s = _suits(ch)[0]
+        n = _count(ch)
+        if n is None and s.plural:
+            return ("dwhat", (), s.suit, _owner(ch))
+        return ("dwhat", (CardRef(s.suit),) * (n or 1), None, _owner(ch))
+
+    def dwhat_losers(self, ch):
+        return ("dwhat", (), None, _owner(ch))
+
+    def dwhat_cards(self, ch):
+        return ("dwhat", tuple(_cards(ch)), None, None)
+
+    def dtarget_suit(self, ch):
+        return ("dtarget", _suits(ch)[0].suit, None)
+
+    def dtarget_card(self, ch):
+        return ("dtarget", None, _cards(ch)[0])
+
+    def discard(self, ch):
+        w = _find(ch, "dwhat")
+        t = _find(ch, "dtarget") or ("dtarget", None, None)
+        return [Discard(w[1], w[2], t[1], t[2], _loc(ch) or w[3])]
+
+    # squeezes, throw-ins
+    def squeeze(self, ch):
+        h = _find(ch, "hand")
+        s = _find(ch, "suits")
+        return [Squeeze(h[1] if h else None, s[1] if s else ())]
+
+    def tw_suit(self, ch):
+        return ("tw", _suits(ch)[0].suit)
+
+    def tw_card(self, ch):
+        return ("tw", _cards(ch)[0].suit)
+
+    def throwin(self, ch):
+        tw = _find(ch, "tw")
+        return [ThrowIn(_find(ch, "hand")[1], tw[1] if tw else None)]
+
+    def tlentry(self, ch):
+        return ("tl", (_suits(ch)[0].suit, _count(ch)))
+
+    def tricklist(self, ch):
+        return [TrickList(tuple(c[1] for c in ch if _tag(c, "tl")))]
+
+
+def _collect(children):
+    """Items and a trailing conditional -> (steps, (tricks, kind) or None)."""
+    steps: list = []
+    tricks = None
+    for c in children:
+        if isinstance(c, list):
+            steps.extend(c)
+        elif _tag(c, "tricks"):
+            tricks = tricks or (c[1], c[2])
+        elif _tag(c, "cond"):
+            steps.append(c[1])
+            tricks = tricks or c[2]
+        elif _tag(c, "branch"):
+            steps.extend(c[1])
+            tricks = tricks or c[2]
+    return steps, tricks
+
+
+class _BadToken(Exception):
+    def __init__(self, token: Token, reason: str, expected: list[str]):
+        self.token, self.reason, self.expected = token, reason, expected
+
+
+def _error_from(text: str, toks: list[Tok], e: UnexpectedInput) -> StatementSyntaxError:
+    expected = set(getattr(e, "expected", None) or getattr(e, "allowed", None) or ())
+    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
+        last = toks[-1] if toks else None
+        where = f" after '{last.word}' (column {last.column})" if last else ""
+        return StatementSyntaxError(text, len(text) + 1, None,
+                                    f"the statement stops too early{where}",
+                                    expected=describe(expected))
+    tok = toks[e.token.start_pos]
+    sugg = suggest(tok.word, expected - {tok.kind}) if expected else None
+    fixed = f" (read as '{tok.value}')" if tok.corrected else ""
+    return StatementSyntaxError(
+        text, tok.column, tok.word,
+        f"I could not understand the statement from '{tok.word}'{fixed} (column {tok.column})",
+        expected=describe(expected), suggestion=sugg)
+
+
+def expected_after(toks: list[Tok]) -> set[str] | None:
+    """The word kinds the grammar accepts after ``toks`` (None if ``toks`` already fail)."""
+    probe = list(toks) + [Tok("?PROBE", "?", 0, "?")]
+    try:
+        _lark().parse(probe)
+    except UnexpectedToken as e:
+        if e.token.start_pos == len(toks):
+            return set(e.expected)
+        return None
+    except UnexpectedInput:
+        return None
+    return None
+
+
+def parse_tokens(text: str, toks: list[Tok]) -> Line:
+    try:
+        tree = _lark().parse(toks)
+    except UnexpectedInput as e:
+        raise _error_from(text, toks, e) from None
+    try:
+        return _ToLine().transform(tree)
+    except VisitError as e:
+        inner = e.orig_exc
+        if isinstance(inner, _BadToken):
+            tok = toks[inner.token.start_pos]
+            raise StatementSyntaxError(text, tok.column, tok.word,
+                                       f"{inner.reason} ('{tok.word}', column {tok.column})",
+                                       expected=inner.expected) from None
+        raise
+
+
+def parse(text: str) -> Line:
+    """Statement text -> :class:`Line`; raises :class:`StatementSyntaxError`."""
+    toks = normalize(text)
+    return parse_tokens(text, toks)

@@ -1,0 +1,2 @@
+def render(line):
+    return repr(line)

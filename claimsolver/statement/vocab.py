@@ -1,0 +1,180 @@
+"""The statement vocabulary: one table of every word the grammar knows.
+
+Each entry maps a *kind* (the grammar's terminal name) to the surface words that produce it;
+the first word is the canonical spelling. The normaliser, the "did you mean" suggestions and
+the documentation (docs/statements.md) all read this one table.
+"""
+
+from __future__ import annotations
+
+# kind -> surface words (first = canonical). Value words of SUIT/HAND/NUM are decoded by the
+# normaliser (see ``token_for``).
+WORDS: dict[str, tuple[str, ...]] = {
+    # verbs
+    "DRAW": ("draw", "drawing", "draws", "drew", "drawn", "pull", "pulling", "pulls", "pulled",
+             "extract", "extracting", "clear", "clearing"),
+    "CASH": ("cash", "cashing", "cashes", "cashed"),
+    "RUN": ("run", "running", "runs", "ride", "riding"),
+    "PLAY": ("play", "playing", "plays", "played"),
+    "LEAD": ("lead", "leading", "leads", "led"),
+    "RUFF": ("ruff", "ruffing", "ruffs", "ruffed"),
+    "CROSSRUFF": ("crossruff", "crossruffing", "crossruffs", "crossruffed"),
+    "FINESSE": ("finesse", "finessing", "finesses", "finessed"),
+    "TAKE": ("take", "taking", "takes", "have", "having", "make", "making", "win", "winning",
+             "get", "getting", "got"),
+    "CONCEDE": ("concede", "conceding", "concedes", "conceded"),
+    "GIVE": ("give", "giving", "gives"),
+    "LOSE": ("lose", "losing", "loses"),
+    "LOSER": ("loser", "losers"),
+    "DUCK": ("duck", "ducking", "ducks"),
+    "UNBLOCK": ("unblock", "unblocking", "unblocks"),
+    "OVERTAKE": ("overtake", "overtaking", "overtakes"),
+    "CROSS": ("cross", "crossing", "enter", "entering", "reach", "reaching", "back", "return",
+              "returning", "go", "goes", "come", "comes", "coming", "over"),
+    "DISCARD": ("discard", "discarding", "discards", "pitch", "pitching", "pitches", "shed",
+                "shedding", "dump", "dumping"),
+    "THROW": ("throw", "throwing", "throws"),
+    "SQUEEZE": ("squeeze", "squeezing", "squeezes", "squeezed"),
+    "ENDPLAY": ("endplay", "endplaying", "endplays", "endplayed"),
+    "CLAIM": ("claim", "claiming", "claims", "claimed"),
+    # conditionals
+    "IF": ("if",),
+    "OTHERWISE": ("otherwise", "else"),
+    "DROP": ("drops", "drop", "dropping", "falls", "fall", "falling"),
+    "BREAK": ("break", "breaks", "split", "splits", "behave", "behaves"),
+    "SHOWSOUT": ("showsout",),
+    # small words that matter
+    "LET": ("let", "letting"),
+    "IT": ("it",),
+    "TO": ("to", "towards", "toward"),
+    "WITH": ("with", "using"),
+    "ON": ("on", "onto", "upon"),
+    "OF": ("of",),
+    "FROM": ("from",),
+    "IN": ("in", "into"),
+    "AGAINST": ("against",),
+    "AT": ("at",),
+    "END": ("end",),
+    "OFF": ("off",),
+    "DOWN": ("down",),
+    "OUT": ("out",),
+    "ROUND": ("round", "rounds"),
+    "TOP": ("top",),
+    "SMALL": ("small", "low", "little", "spot", "x"),
+    "LAST": ("last", "final"),
+    "TRICK": ("tricks", "trick"),
+    "MORE": ("more", "further"),
+    "REST": ("rest", "remainder", "balance"),
+    "ALL": ("all", "everything"),
+    "MINE": ("mine", "ours"),
+    "GOOD": ("good", "high", "winners", "winner", "established", "fine", "cold"),
+    "FIRST": ("first",),
+    "OUTSTANDING": ("outstanding", "remaining", "missing", "opponents", "defenders"),
+    "MY": ("my", "our"),
+    "YOU": ("you", "your", "yours", "they", "them", "their", "theirs"),
+    "A": ("a", "an"),
+    # things
+    "TRUMP": ("trumps", "trump"),
+    "SUIT": ("spades", "hearts", "diamonds", "clubs", "spade", "heart", "diamond", "club"),
+    "SUITPAIR": ("minors", "majors"),
+    "RANK": ("ace", "king", "queen", "jack", "knave"),
+    "HAND": ("dummy", "hand", "partner", "north", "east", "south", "west", "board", "table",
+             "pard"),
+    "NUM": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "thirteen", "deuce"),
+}
+
+# words dropped before parsing (after multi-word phrases are joined)
+FILLER: frozenset[str] = frozenset((
+    "i", "ill", "im", "ive", "id", "will", "shall", "would", "should", "can", "could", "going",
+    "gonna", "then", "and", "after", "that", "just", "the", "now", "also", "so", "simply",
+    "please", "we", "us", "me", "is", "are", "be", "being", "was", "were", "am", "this", "these",
+    "those", "up", "by", "next", "finally", "okay", "ok", "well", "both", "ways", "way", "for",
+    "am", "do", "which", "what", "eventually", "afterwards", "afterward", "before", "here",
+    "there", "right", "away", "need", "want", "try", "sure", "obviously", "clearly", "cards",
+    "card", "suit", "lot", "honestly", "course", "as", "planned", "usual",
+))
+
+SUIT_WORD_INDEX = {"spade": 0, "heart": 1, "diamond": 2, "club": 3}
+HAND_WORD = {
+    "dummy": "dummy", "board": "dummy", "table": "dummy", "hand": "hand", "partner": "partner",
+    "pard": "partner", "north": "N", "east": "E", "south": "S", "west": "W",
+}
+RANK_WORD = {"ace": 14, "king": 13, "queen": 12, "jack": 11, "knave": 11}
+NUM_WORD = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "deuce": 2,
+}
+
+# multi-word phrases joined (or rewritten) before lookup: words -> replacement words
+PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("cross", "ruff"), ("crossruff",)),
+    (("cross", "ruffing"), ("crossruff",)),
+    (("shows", "out"), ("showsout",)),
+    (("show", "out"), ("showsout",)),
+    (("showing", "out"), ("showsout",)),
+    (("showed", "out"), ("showsout",)),
+    (("if", "not"), ("otherwise",)),
+    (("if", "that", "fails"), ("otherwise",)),
+    (("if", "it", "fails"), ("otherwise",)),
+    (("if", "it", "doesn't"), ("otherwise",)),
+    (("if", "it", "does", "not"), ("otherwise",)),
+    (("failing", "that"), ("otherwise",)),
+    (("come", "down"), ("drops",)),
+    (("comes", "down"), ("drops",)),
+    (("no", "trump"), ("notrump",)),
+    (("end", "play"), ("endplay",)),
+    (("un", "block"), ("unblock",)),
+    (("over", "take"), ("overtake",)),
+)
+
+# per kind: how an error message names it
+HUMAN: dict[str, str] = {
+    "SUIT": "a suit (spades, hearts, diamonds, clubs)",
+    "SUITPAIR": "'the minors' or 'the majors'",
+    "RANK": "a rank (ace, king, queen, jack)",
+    "NUM": "a number",
+    "CARD": "a card (e.g. ♠A, SA, ace of spades)",
+    "HAND": "a hand (dummy, hand, partner, North, East, South, West)",
+    "TRUMP": "'trumps'",
+    "POSS": "'s",
+    "DASH": "'-' (as in 3-3)",
+    "$END": "the end of the statement",
+    "SHOWSOUT": "'shows out'",
+}
+
+# kinds listed first (in this order) when an error lists what was expected
+HUMAN_ORDER = ("CARD", "SUIT", "TRUMP", "HAND", "RANK", "NUM")
+
+
+def human(kind: str) -> str:
+    if kind in HUMAN:
+        return HUMAN[kind]
+    words = WORDS.get(kind)
+    return f"'{words[0]}'" if words else kind.lower()
+
+
+def _build_lookup() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for kind, words in WORDS.items():
+        for w in words:
+            table.setdefault(w, kind)
+    return table
+
+
+LOOKUP: dict[str, str] = _build_lookup()
+
+
+def all_words() -> list[str]:
+    """Every word the statement language knows (for suggestions), fillers included."""
+    seen = set(LOOKUP) | set(FILLER)
+    for words, _ in PHRASES:
+        seen.update(words)
+    return sorted(seen)
+
+
+def words_of(kinds) -> list[str]:
+    out: list[str] = []
+    for k in kinds:
+        out.extend(WORDS.get(k, ()))
+    return out

@@ -1,0 +1,195 @@
+"""Which plays of the claiming side are *normal* (DESIGN 2.3, 2.6, 2.7).
+
+Law 70D1 and the footnote to Laws 70 and 71: "normal" includes play that would be careless or
+inferior for the class of player involved, but not irrational. The claim search sorts each
+candidate play of the claiming side into a play class (:mod:`claimsolver.tables`); each
+function below is one rule: it decides, with its source, whether plays of some classes are
+normal (``NORMAL``), normal but careless (``CARELESS``: counted so the worst line shown uses
+as few as possible) or irrational (``IRRATIONAL``: never imposed on the claimer).
+
+:func:`compile_policy` applies every rule in order and returns the array the search reads.
+A rule that a later rule must be able to override says so.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from claimsolver import tables as T
+from claimsolver.claim import Settings
+
+Policy = dict[int, int]
+Rule = Callable[[Settings, Policy], None]
+
+
+def suit_order(s: Settings, p: Policy) -> None:
+    """DESIGN 2.3 *Suit order* (Law 70D1: the director takes the least successful normal
+    line): unstated suits may be played in any order, so cashing the top cards of any suit
+    and leading from a suit without a top card (a loser, or a low card to cross to partner's
+    top card: *Crossing*) are normal."""
+    p[T.LEAD_TOP_OF_TOP_CARDS] = T.NORMAL
+    p[T.LEAD_NO_TOP_CARD] = T.NORMAL
+
+
+def top_down(s: Settings, p: Policy) -> None:
+    """Law 70E2 and the regulations under it. QBA regulation (a) / ACBL: a suit the claimer
+    runs is played from the top, so underleading a holding headed by a top card is irrational
+    (AK5 opposite 42: never the 5 first). EBU White Book 8.70.5: when the claimer appears
+    unaware of an outstanding card of the suit, spot cards (below the ten) may be played in
+    any order (754 opposite a void may lose to a singleton 6). Club Law 69 (club-2014) adds
+    "unless it is obvious that declarer intended otherwise": with no statement nothing makes
+    it obvious, so the default applies."""
+    p[T.LEAD_UNDER_TOP_CARD] = T.IRRATIONAL
+    p[T.LEAD_SPOT_UNDER_TOP_UNAWARE] = T.CARELESS if s.regulation == "ebu" else T.IRRATIONAL
+    # Winning a trick with believed-equal cards: the claimer is deemed to use the highest.
+    p[T.FOLLOW_UNDER_TOP_UNAWARE] = T.IRRATIONAL
+    p[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] = T.CARELESS if s.regulation == "ebu" else T.IRRATIONAL
+
+
+def no_unstated_finesse(s: Settings, p: Policy) -> None:
+    """Law 70E1: the director does not accept an unstated line whose success depends on
+    finding one opponent rather than the other with a particular card; the claimer is deemed
+    to play from the top. Playing an intermediate card second or third hand while holding a
+    higher card, with an outstanding card between (a finesse), is not a normal unstated play;
+    nor is letting partner's honour run past a card the claimer could win with."""
+    p[T.FOLLOW_INTERMEDIATE] = T.IRRATIONAL
+    p[T.FOLLOW_DUCK_HOLDING_SURE] = T.IRRATIONAL
+
+
+def marked_finesse(s: Settings, p: Policy) -> None:
+    """Law 70E1, exception: once an opponent has failed to follow to the suit (before the
+    claim, or earlier on the line examined), the finesse is marked: the claimer is credited
+    with it, and winning with a higher card than needed so that the marked card scores is
+    irrational. (A "sure winner" already takes the show-out into account.)"""
+    p[T.FOLLOW_WIN_SURE] = T.NORMAL
+    p[T.FOLLOW_WIN_SURE_OVER_MARKED] = T.IRRATIONAL
+
+
+def winning_and_ducking(s: Settings, p: Policy) -> None:
+    """DESIGN 2.3 *Winning and ducking*: when the claiming side can win a trick the opponents
+    are winning with a card it believes is a winner, winning is normal and ducking is
+    irrational unless stated (Law 70D1: a duck is a line the claimer must state). Any other
+    play of the suit (no sure winner held) is normal."""
+    p[T.FOLLOW_DUCK_HOLDING_SURE] = T.IRRATIONAL
+    p[T.FOLLOW_OTHER] = T.NORMAL
+
+
+def overtaking(s: Settings, p: Policy) -> None:
+    """DESIGN 2.3 *Overtaking and unblocking*: playing low under partner's winner is normal;
+    overtaking a winner for no reason is irrational unless stated ("overtake", "unblock")."""
+    p[T.FOLLOW_LOW_UNDER_PARTNER] = T.NORMAL
+    p[T.FOLLOW_OVER_PARTNER] = T.IRRATIONAL
+
+
+def ruffing(s: Settings, p: Policy) -> None:
+    """DESIGN 2.3 *Ruffing*, 2.7: ruffing an opponent's winning card when void is normal;
+    under the ACBL preset with the lowest trump that wins ("ruff with the lowest trump"),
+    under EBU with any trump. Discarding instead of ruffing a trick the opponents are winning
+    is irrational; ruffing partner's winner is irrational unless stated (crossruff). Other
+    void plays (underruffing, ruffing partner's card that may still lose) are normal."""
+    p[T.VOID_RUFF_OPPONENT] = T.NORMAL
+    p[T.VOID_RUFF_OPPONENT_HIGHER] = T.NORMAL if s.regulation == "ebu" else T.IRRATIONAL
+    p[T.VOID_DISCARD_OPPONENT_WINNING] = T.IRRATIONAL
+    p[T.VOID_RUFF_PARTNER] = T.IRRATIONAL
+    p[T.VOID_OTHER] = T.NORMAL
+
+
+def ruff_low_into_overruff(s: Settings, p: Policy) -> None:
+    """DESIGN 2.6 (class of player) and 2.7: ruffing low when an opponent still to play may
+    overruff, holding a trump he could not overruff, is careless: normal for a novice or club
+    player, not for an expert. The ACBL preset deems the claimer to ruff with his lowest trump
+    with no safety check with a high trump, whatever his class."""
+    if s.regulation == "acbl":
+        p[T.VOID_RUFF_LOW_INTO_OVERRUFF] = T.NORMAL
+    else:
+        p[T.VOID_RUFF_LOW_INTO_OVERRUFF] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
+
+
+def discards(s: Settings, p: Policy) -> None:
+    """DESIGN 2.3 *Discards*: discarding a card the claimer believes is a loser is normal;
+    discarding a card he knows is a winner while keeping one he knows is a loser is
+    irrational. When he believes all his cards are winners, discarding any of them is
+    careless, not irrational — QBA regulation (b): "It is careless rather than irrational that
+    he should discard some other winner to retain the ♦J" — but within one suit of equal
+    believed winners he discards the lowest."""
+    p[T.VOID_DISCARD_LOSER] = T.NORMAL
+    p[T.VOID_DISCARD_TOP_KEEP_LOSER] = T.IRRATIONAL
+    p[T.VOID_DISCARD_TOP_ALL_TOP] = T.CARELESS
+    p[T.VOID_DISCARD_TOP_NOT_LOWEST] = T.IRRATIONAL
+
+
+def losers(s: Settings, p: Policy) -> None:
+    """DESIGN 2.3 *Losers*: conceding a known loser before, after or between suits is normal
+    (see :func:`suit_order`), but breaking off in the middle of running a solid suit to play a
+    loser is irrational."""
+    p[T.LEAD_LOSER_WHILE_RUNNING] = T.IRRATIONAL
+
+
+def draw_aware_trump_first(s: Settings, p: Policy) -> None:
+    """Law 70C read with DESIGN 2.4 (EBU White Book 8.70.4): when the claimer is aware of an
+    outstanding trump and could draw it, cashing a side winner that the trump can ruff is
+    irrational. (When he is unaware of it, the same play is careless and normal: that is the
+    case of Law 70C itself, handled by the awareness model.)"""
+    p[T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP] = T.IRRATIONAL
+
+
+#: Every rule, applied in this order (later rules may override earlier ones).
+RULES: tuple[Rule, ...] = (
+    suit_order,
+    top_down,
+    winning_and_ducking,
+    no_unstated_finesse,
+    marked_finesse,
+    overtaking,
+    ruffing,
+    ruff_low_into_overruff,
+    discards,
+    losers,
+    draw_aware_trump_first,
+)
+
+
+def policy_dict(settings: Settings, rules: tuple[Rule, ...] = RULES) -> Policy:
+    p: Policy = {}
+    for rule in rules:
+        rule(settings, p)
+    return p
+
+
+def compile_policy(settings: Settings, rules: tuple[Rule, ...] = RULES) -> np.ndarray:
+    """The ``policy`` array the claim search reads: normality by play class. A class no rule
+    speaks of is normal (Law 70D1: doubtful points go against the claimer)."""
+    p = policy_dict(settings, rules)
+    arr = np.full(T.N_PLAY_CLASSES, T.NORMAL, dtype=np.int64)
+    for k, v in p.items():
+        arr[k] = v
+    return arr
+
+
+def rule_for_class(play_class: int, settings: Settings) -> Rule | None:
+    """The last rule that set a class's normality (for explanations)."""
+    found = None
+    for rule in RULES:
+        p: Policy = {}
+        rule(settings, p)
+        if play_class in p:
+            found = rule
+    return found
+
+
+#: The Law citation of each rule, for the ruling's reasons.
+CITATIONS: dict[str, str] = {
+    "suit_order": "70D1",
+    "top_down": "70E2",
+    "no_unstated_finesse": "70E1",
+    "marked_finesse": "70E1",
+    "winning_and_ducking": "70D1",
+    "overtaking": "70D1",
+    "ruffing": "70D1",
+    "ruff_low_into_overruff": "70D1",
+    "discards": "70D1",
+    "losers": "70D1",
+    "draw_aware_trump_first": "70C",
+}

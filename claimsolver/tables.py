@@ -1,0 +1,108 @@
+"""The table schema shared by the Law layer and the claim search (constants only).
+
+The claim search sorts every candidate play of the claiming side into one *play class*: an
+objective description of the play ("leads a low card from a suit headed by a believed
+winner", "discards a believed winner while holding a believed loser"). It knows nothing of
+Laws. The Law layer (:mod:`claimsolver.laws.normal`) decides, for each class, whether such a
+play is normal, normal-but-careless or irrational under the settings, and writes that into a
+``policy`` array indexed by play class. Neither side imports the other; both import this.
+
+Terms used below (all from the claimer's point of view, DESIGN 2.4):
+* *outstanding*: held by an opponent (not yet played).
+* *forgotten*: outstanding and in the claimer's forget set; *aware*: outstanding, not forgotten.
+* *top card*: a claiming-side card higher than every aware outstanding card of its suit.
+* *sure winner* (in the current trick): beats the card now winning the trick and no opponent
+  still to play can beat it with an aware card (a shown-out opponent holds none of the suit,
+  but may ruff with an aware trump).
+"""
+
+from __future__ import annotations
+
+# --- normality values in the policy array -------------------------------------------------
+IRRATIONAL = 0  # never chosen for the claimer
+NORMAL = 1  # chosen freely
+CARELESS = 2  # normal, but a careless play: counted, so the witness line prefers fewer
+
+# --- play classes -------------------------------------------------------------------------
+# Leads (claiming side on lead)
+LEAD_TOP_OF_TOP_CARDS = 0  # the highest card of a suit in which the leading hand holds a top card
+LEAD_UNDER_TOP_CARD = 1  # a lower card of a suit headed by a top card in the leading hand (AK5: the 5)
+LEAD_SPOT_UNDER_TOP_UNAWARE = 2  # as 1, but the led card and every card above it in hand are spots
+# (below the ten) and a forgotten card of the suit is outstanding (White Book 8.70.5 case)
+LEAD_NO_TOP_CARD = 3  # any card of a suit in which the leading hand holds no top card (a loser,
+# or crossing to partner's top card)
+LEAD_SIDE_TOP_WITH_AWARE_TRUMP = 4  # a side-suit top card while an aware trump is outstanding and
+# the claiming side holds the top trump (could draw it first)
+LEAD_LOSER_WHILE_RUNNING = 5  # a card that is not a top card, led by the hand that won the last trick
+# with a top card of a suit it led and still holds top cards in that suit
+# Following suit
+FOLLOW_LOW_UNDER_PARTNER = 6  # partner is winning with a sure winner; a card below it
+FOLLOW_OVER_PARTNER = 7  # partner is winning with a sure winner; a higher card though a lower is held
+FOLLOW_WIN_SURE = 8  # win with one of the lowest sure winners (no aware outstanding card between)
+FOLLOW_WIN_SURE_OVER_MARKED = 9  # win with a sure winner above an aware outstanding card that a lower
+# sure winner would also beat (declining a marked finesse)
+FOLLOW_DUCK_HOLDING_SURE = 10  # a card that does not win though a sure winner is held (a duck; with
+# partner winning with a non-sure card: letting partner's card run)
+FOLLOW_INTERMEDIATE = 11  # beats the current card, not sure, while a higher card not touching it
+# (an aware outstanding card between) is held: an unstated finesse
+FOLLOW_OTHER = 12  # any other card of the suit (no sure winner held)
+# Void in the suit led
+VOID_RUFF_OPPONENT = 13  # ruff (or overruff) a trick the opponents are winning, the lowest trump that wins
+VOID_RUFF_OPPONENT_HIGHER = 14  # the same with a higher trump than needed
+VOID_RUFF_LOW_INTO_OVERRUFF = 15  # the lowest winning trump, when an opponent still to play may
+# overruff it and a higher trump that he could not overruff was held
+VOID_DISCARD_OPPONENT_WINNING = 16  # discard although able to ruff a trick the opponents are winning
+VOID_RUFF_PARTNER = 17  # ruff partner's sure winner
+VOID_DISCARD_LOSER = 18  # discard a card that is not a top card
+VOID_DISCARD_TOP_KEEP_LOSER = 19  # discard a top card while holding a card that is not
+VOID_DISCARD_TOP_ALL_TOP = 20  # every card held is a top card: discard the lowest of a suit
+VOID_DISCARD_TOP_NOT_LOWEST = 21  # every card held is a top card: discard one that is not the lowest of its suit
+VOID_OTHER = 22  # any other void play (e.g. no trick to ruff, underruff)
+FOLLOW_UNDER_TOP_UNAWARE = 23  # win with a sure winner below a higher one of the same band, only
+# forgotten cards between them (the claimer thinks they are equal: "from the top" says the higher)
+FOLLOW_SPOT_UNDER_TOP_UNAWARE = 24  # as 23, the card and those above it in the band all spots
+N_PLAY_CLASSES = 25
+
+PLAY_CLASS_NAMES = (
+    "lead the top of top cards", "underlead a top card", "lead a spot under a top card (suit not fully known)",
+    "lead from a suit without a top card", "cash a side top card with an aware trump out",
+    "break off a running suit for a loser", "follow low under partner's winner", "overtake partner's winner",
+    "win with the lowest sure winner", "win high, declining a marked finesse", "duck holding a sure winner",
+    "finesse (intermediate card)", "follow suit", "ruff the opponents' winner", "ruff higher than needed",
+    "ruff low into an overruff", "discard instead of ruffing the opponents' winner", "ruff partner's winner",
+    "discard a loser", "discard a top card keeping a loser", "discard a top card (all top cards)",
+    "discard a top card not the lowest of its suit", "other void play",
+    "win with a lower card than the top (suit not fully known)", "win with a lower spot (suit not fully known)",
+)
+assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
+
+# --- options the search reads from the ``options`` array ------------------------------------
+OPT_FORGET_TRUMP_WAKES = 0  # 1: a trick an opponent wins by ruffing makes the claimer aware of trumps
+OPT_WIN_WAKES_SUIT = 1  # 1: a trick an opponent wins makes the claimer aware of the suit of the winning card
+OPT_SHOWOUT_WAKES_SUIT = 2  # 1: a show-out makes the claimer aware of that suit
+N_OPTIONS = 8
+
+# --- statement steps (rows of the ``steps`` int64 array) -----------------------------------
+# A row: kind, suit, hand, card, card2, count, flag, next, alt   (-1 = not stated)
+STEP_FIELDS = ("kind", "suit", "hand", "card", "card2", "count", "flag", "next", "alt")
+N_STEP_FIELDS = len(STEP_FIELDS)
+S_KIND, S_SUIT, S_HAND, S_CARD, S_CARD2, S_COUNT, S_FLAG, S_NEXT, S_ALT = range(N_STEP_FIELDS)
+
+STEP_END = 0  # the end of the line: the rest is played as unstated
+STEP_DRAW_TRUMPS = 1  # lead trumps (from hand, if stated) until the opponents have none
+STEP_CASH = 2  # lead the suit's top cards (from hand) until none is left
+STEP_FINESSE = 3  # card = the card finessed with, card2 = the card finessed against, hand = lead from,
+# flag 1 = lead the finessing card itself and let it run
+STEP_CONCEDE = 4  # lead a card of suit (or towards card2) that loses; count tricks; flag 1 = at the end
+STEP_PLAY = 5  # play card when its holder next plays (lead, follow, or discard)
+STEP_RUFF = 6  # lead suit from the other hand and ruff it in hand; count times
+STEP_DUCK = 7  # next round of suit led by the claiming side: both hands play low
+STEP_DISCARD = 8  # when discarding, discard card (or any card of suit)
+STEP_CROSSRUFF = 9  # ruff back and forth: leads are cards the other hand can ruff
+STEP_TEST_DROPS = 10  # if card is no longer outstanding go to next, else to alt
+STEP_TEST_SHOWN_OUT = 11  # if seat (hand) has shown out of suit go to next, else to alt
+STEP_TEST_STATIC = 12  # flag 1 -> next, 0 -> alt (an event decided from the position, e.g. a break)
+STEP_KIND_NAMES = (
+    "end", "draw trumps", "cash", "finesse", "concede", "play", "ruff", "duck", "discard", "crossruff",
+    "if drops", "if shows out", "if",
+)

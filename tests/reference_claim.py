@@ -1,0 +1,480 @@
+"""A slow, plain-Python claim search: the test oracle of the numba claim kernel.
+
+It implements the same specification as ``claimsolver/engine/search_claim.py`` (the play
+classes of :mod:`claimsolver.tables`, the statement steps, the awareness updates) written
+independently and naively: every legal card is tried (no equivalent-card pruning, no bounds),
+with a memo on whole states. Use it on endings of up to ~4 tricks.
+
+Value: the minimum over every continuation of (claiming side's tricks, careless plays), in
+lexicographic order, where the non-claiming side plays any legal card and the claiming side
+plays only cards the statement dictates or, where it dictates nothing, cards whose play class
+the policy does not mark irrational.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from claimsolver import tables as T
+
+SUIT = [0x7FFC << (16 * s) for s in range(4)]
+
+
+def suit_of(c: int) -> int:
+    return c >> 4
+
+
+def rank_of(c: int) -> int:
+    return c & 15
+
+
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def beats(a: int, b: int, trump: int) -> bool:
+    """Does card a beat card b (b played earlier in the trick, or b the current winner)?"""
+    if suit_of(a) == suit_of(b):
+        return rank_of(a) > rank_of(b)
+    return suit_of(a) == trump
+
+
+def trick_winner(cards: list[tuple[int, int]], trump: int) -> tuple[int, int]:
+    seat, best = cards[0]
+    for s, c in cards[1:]:
+        if beats(c, best, trump):
+            seat, best = s, c
+    return seat, best
+
+
+class Ctx:
+    """Everything constant during one search."""
+
+    def __init__(self, trump, claim_side, policy, options, steps):
+        self.trump = trump
+        self.side = claim_side
+        self.policy = list(policy)
+        self.options = list(options)
+        self.steps = [tuple(int(v) for v in row) for row in steps]
+
+
+# --- facts from the claimer's point of view ------------------------------------------------
+
+def outstanding(hands, side) -> int:
+    return hands[1 - side] | hands[3 - side]
+
+
+def aware_out(hands, side, forget) -> int:
+    return outstanding(hands, side) & ~forget
+
+
+def in_play(hands) -> int:
+    return hands[0] | hands[1] | hands[2] | hands[3]
+
+
+def group(hands, seat, c) -> int:
+    """Cards of ``seat`` equivalent to c: touching in rank among the cards still held."""
+    h, allc, s = hands[seat], in_play(hands), suit_of(c)
+    g = 1 << c
+    r = rank_of(c) + 1
+    while r <= 14 and (allc >> (16 * s + r)) & 1:
+        if not (h >> (16 * s + r)) & 1:
+            break
+        g |= 1 << (16 * s + r)
+        r += 1
+    r = rank_of(c) - 1
+    while r >= 2 and (allc >> (16 * s + r)) & 1:
+        if not (h >> (16 * s + r)) & 1:
+            break
+        g |= 1 << (16 * s + r)
+        r -= 1
+    return g
+
+
+def is_top(hands, side, forget, c) -> bool:
+    """No aware outstanding card of c's suit is higher."""
+    above = aware_out(hands, side, forget) & SUIT[suit_of(c)] & ~((2 << c) - 1)
+    return above == 0
+
+
+def between_aware(hands, side, forget, lo: int, hi: int) -> bool:
+    """Is there an aware outstanding card strictly between lo and hi (same suit)?"""
+    m = aware_out(hands, side, forget) & ((1 << hi) - 1) & ~((2 << lo) - 1)
+    return m != 0
+
+
+def between_any(hands, side, lo: int, hi: int) -> bool:
+    """Is there any outstanding card (aware or forgotten) strictly between lo and hi?"""
+    return (outstanding(hands, side) & ((1 << hi) - 1) & ~((2 << lo) - 1)) != 0
+
+
+def may_beat_later(hands, side, forget, shown, trump, seat, x, lead_suit) -> bool:
+    """Could opponent ``seat`` (still to play) beat card x, with an aware card, as the claimer
+    sees it?"""
+    aw = aware_out(hands, side, forget)
+    void_known = (shown >> (4 * seat + lead_suit)) & 1
+    if not void_known:
+        if suit_of(x) == lead_suit:
+            return bool(aw & SUIT[lead_suit] & ~((2 << x) - 1))
+        return False  # x is a ruff; he cannot overruff while following suit
+    if trump == 4 or lead_suit == trump or (shown >> (4 * seat + trump)) & 1:
+        return False
+    trumps = aw & SUIT[trump]
+    if suit_of(x) == trump:
+        return bool(trumps & ~((2 << x) - 1))
+    return bool(trumps)
+
+
+def sure(hands, side, forget, shown, trump, later, x, cur, lead_suit) -> bool:
+    if cur is not None and not beats(x, cur, trump):
+        return False
+    return not any(may_beat_later(hands, side, forget, shown, trump, o, x, lead_suit) for o in later)
+
+
+# --- play classes ------------------------------------------------------------------------
+
+def classify(st, ctx: Ctx, seat: int, c: int) -> int:
+    hands, leader, trick, forget, shown, running = st[0], st[1], st[2], st[3], st[4], st[5]
+    side, trump = ctx.side, ctx.trump
+    h = hands[seat]
+    s = suit_of(c)
+    g = group(hands, seat, c)
+    if not trick:
+        mine = h & SUIT[s]
+        top_cards = [x for x in cards_of(mine) if is_top(hands, side, forget, x)]
+        highest = max(cards_of(mine))
+        if top_cards:
+            if g >> highest & 1:
+                if (trump != 4 and s != trump and aware_out(hands, side, forget) & SUIT[trump]
+                        and any(is_top(hands, side, forget, x)
+                                for x in cards_of((hands[side] | hands[side + 2]) & SUIT[trump]))):
+                    return T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
+                return T.LEAD_TOP_OF_TOP_CARDS
+            above = [x for x in cards_of(mine) if x >= c]
+            if all(rank_of(x) < 10 for x in above) and outstanding(hands, side) & forget & SUIT[s]:
+                return T.LEAD_SPOT_UNDER_TOP_UNAWARE
+            return T.LEAD_UNDER_TOP_CARD
+        if running >= 0 and (running >> 2) == seat and not is_top(hands, side, forget, c):
+            rs = running & 3
+            if any(is_top(hands, side, forget, x) for x in cards_of(h & SUIT[rs])):
+                return T.LEAD_LOSER_WHILE_RUNNING
+        return T.LEAD_NO_TOP_CARD
+    lead_suit = suit_of(trick[0][1])
+    wseat, cur = trick_winner(trick, trump)
+    pos = len(trick)
+    later = [(leader + k) % 4 for k in range(pos + 1, 4) if ((leader + k) % 4) & 1 != side]
+    partner_wins = (wseat & 1) == side
+    partner_sure = partner_wins and sure(hands, side, forget, shown, trump, later, cur, None, lead_suit)
+    if h & SUIT[lead_suit]:
+        mine = cards_of(h & SUIT[lead_suit])
+        if partner_sure:
+            if not beats(c, cur, trump):
+                return T.FOLLOW_LOW_UNDER_PARTNER
+            if any(not beats(x, cur, trump) for x in mine):
+                return T.FOLLOW_OVER_PARTNER
+            return T.FOLLOW_OTHER
+        sures = [x for x in mine if sure(hands, side, forget, shown, trump, later, x, cur, lead_suit)]
+        if sures:
+            if c in sures:
+                # the lowest band of sure winners (no aware outstanding card between them): a
+                # higher one declines a marked finesse; within the band, play from the top
+                band = [x for x in sures if not between_aware(hands, side, forget, min(sures), x)]
+                if c not in band:
+                    return T.FOLLOW_WIN_SURE_OVER_MARKED
+                if between_any(hands, side, c, max(band)):
+                    above = [x for x in band if x >= c]
+                    if all(rank_of(x) < 10 for x in above):
+                        return T.FOLLOW_SPOT_UNDER_TOP_UNAWARE
+                    return T.FOLLOW_UNDER_TOP_UNAWARE
+                return T.FOLLOW_WIN_SURE
+            if beats(c, cur, trump):
+                return T.FOLLOW_INTERMEDIATE
+            return T.FOLLOW_DUCK_HOLDING_SURE
+        if beats(c, cur, trump) and any(x > c and between_aware(hands, side, forget, c, x) for x in mine):
+            return T.FOLLOW_INTERMEDIATE
+        return T.FOLLOW_OTHER
+    # void in the suit led
+    my_trumps = cards_of(h & SUIT[trump]) if trump != 4 else []
+    if trump != 4 and s == trump:
+        if partner_wins:
+            return T.VOID_RUFF_PARTNER if partner_sure else T.VOID_OTHER
+        winning = [x for x in my_trumps if beats(x, cur, trump)]
+        if not beats(c, cur, trump):
+            return T.VOID_OTHER
+        m = min(winning)
+        safe = [x for x in winning if not any(
+            may_beat_later(hands, side, forget, shown, trump, o, x, lead_suit) for o in later)]
+        low_ok = m in safe
+        if low_ok:
+            return T.VOID_RUFF_OPPONENT if g >> m & 1 else T.VOID_RUFF_OPPONENT_HIGHER
+        if not safe:
+            return T.VOID_RUFF_LOW_INTO_OVERRUFF if g >> m & 1 else T.VOID_RUFF_OPPONENT_HIGHER
+        if g >> m & 1:
+            return T.VOID_RUFF_LOW_INTO_OVERRUFF
+        return T.VOID_RUFF_OPPONENT if g >> min(safe) & 1 else T.VOID_RUFF_OPPONENT_HIGHER
+    if not partner_wins and any(beats(x, cur, trump) for x in my_trumps):
+        return T.VOID_DISCARD_OPPONENT_WINNING
+    if not is_top(hands, side, forget, c):
+        return T.VOID_DISCARD_LOSER
+    if any(not is_top(hands, side, forget, x) for x in cards_of(h)):
+        return T.VOID_DISCARD_TOP_KEEP_LOSER
+    lowest = min(cards_of(h & SUIT[s]))
+    return T.VOID_DISCARD_TOP_ALL_TOP if g >> lowest & 1 else T.VOID_DISCARD_TOP_NOT_LOWEST
+
+
+# --- statement steps -----------------------------------------------------------------------
+
+def settle_pc(st, ctx: Ctx) -> int:
+    """Run tests and finished steps until the program counter rests on a live step."""
+    hands, forget, shown, pc, aux = st[0], st[3], st[4], st[6], st[7]
+    side, trump = ctx.side, ctx.trump
+    for _ in range(64):
+        if pc < 0 or pc >= len(ctx.steps):
+            return -1
+        kind, suit, hand, card, card2, cnt, flag, nxt, alt = ctx.steps[pc]
+        out = outstanding(hands, side)
+        mine = hands[side] | hands[side + 2]
+        if kind == T.STEP_END:
+            return -1
+        if kind == T.STEP_TEST_DROPS:
+            pc = nxt if not (out >> card) & 1 else alt
+            continue
+        if kind == T.STEP_TEST_SHOWN_OUT:
+            pc = nxt if (shown >> (4 * hand + suit)) & 1 else alt
+            continue
+        if kind == T.STEP_TEST_STATIC:
+            pc = nxt if flag else alt
+            continue
+        done = False
+        if kind == T.STEP_DRAW_TRUMPS:
+            done = trump == 4 or not (out & SUIT[trump]) or not (mine & SUIT[trump])
+        elif kind == T.STEP_CASH:
+            done = not any(is_top(hands, side, forget, x) for x in cards_of(mine & SUIT[suit]))
+        elif kind in (T.STEP_FINESSE, T.STEP_DUCK):
+            done = aux >= 1 or not (mine & SUIT[suit])
+        elif kind == T.STEP_CONCEDE:
+            done = aux >= cnt
+        elif kind == T.STEP_PLAY:
+            done = not (mine >> card) & 1
+        elif kind == T.STEP_RUFF:
+            done = aux >= cnt or not (hands[hand] & SUIT[trump]) or not (hands[(hand + 2) % 4] & SUIT[suit])
+        elif kind == T.STEP_DISCARD:
+            done = not (mine & ((1 << card) if card >= 0 else SUIT[suit]))
+        elif kind == T.STEP_CROSSRUFF:
+            done = not crossruff_leads(hands, trump, side, -1)
+        if not done:
+            return pc
+        pc, aux = nxt, 0
+    return -1
+
+
+def crossruff_leads(hands, trump, side, seat) -> list[int]:
+    """Cards that ``seat`` (or either claiming hand when -1) can lead for partner to ruff."""
+    res = []
+    for p in ([seat] if seat >= 0 else [side, side + 2]):
+        q = (p + 2) % 4
+        if trump == 4 or not hands[q] & SUIT[trump]:
+            continue
+        for s in range(4):
+            if s != trump and hands[p] & SUIT[s] and not hands[q] & SUIT[s]:
+                res.extend(cards_of(hands[p] & SUIT[s]))
+    return res
+
+
+def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
+    """Cards the active step dictates for ``seat`` (a subset of legal), or None when the step
+    says nothing about this play (or cannot be carried out here)."""
+    hands, leader, trick, forget, pc, aux = st[0], st[1], st[2], st[3], st[6], st[7]
+    if pc < 0:
+        return None
+    side, trump = ctx.side, ctx.trump
+    kind, suit, hand, card, card2, cnt, flag, nxt, alt = ctx.steps[pc]
+    h = hands[seat]
+    leading = not trick
+    lead_suit = suit_of(trick[0][1]) if trick else -1
+
+    def pick(cands):
+        r = [c for c in legal if c in cands]
+        return r or None
+
+    if kind == T.STEP_PLAY:
+        if (h >> card) & 1 and card in legal:
+            return [card]
+        return None
+    if kind == T.STEP_DISCARD:
+        if not leading and not h & SUIT[lead_suit]:
+            want = (1 << card) if card >= 0 else SUIT[suit]
+            return pick(cards_of(h & want))
+        return None
+    if leading:
+        if kind == T.STEP_DRAW_TRUMPS:
+            if hand >= 0 and seat != hand:
+                return None
+            tr = cards_of(h & SUIT[trump])
+            return pick([max(tr)]) if tr else None
+        if kind == T.STEP_CASH:
+            if hand >= 0 and seat != hand and h & SUIT[suit] and hands[hand] & SUIT[suit]:
+                return pick(cards_of(h & SUIT[suit]))  # cross to the stated hand in the suit
+            mine = cards_of(h & SUIT[suit])
+            if not mine:
+                return None
+            tops = [x for x in mine if is_top(hands, side, forget, x)]
+            return pick([max(mine)] if tops else mine)
+        if kind == T.STEP_FINESSE:
+            if flag:  # lead the finessing card and let it run
+                return pick([card]) if (h >> card) & 1 else None
+            if hand >= 0 and seat != hand:
+                return None
+            return pick([x for x in cards_of(h & SUIT[suit]) if x != card])
+        if kind == T.STEP_CONCEDE:
+            if suit >= 0:
+                return pick(cards_of(h & SUIT[suit]))
+            return pick([x for x in cards_of(h) if not is_top(hands, side, forget, x)])
+        if kind == T.STEP_RUFF:
+            if seat == (hand + 2) % 4:
+                return pick(cards_of(h & SUIT[suit]))
+            return None
+        if kind == T.STEP_DUCK:
+            return pick(cards_of(h & SUIT[suit])) if hand < 0 or seat == hand else None
+        if kind == T.STEP_CROSSRUFF:
+            return pick(crossruff_leads(hands, trump, side, seat))
+        return None
+    # following
+    lead_seat, lead_card = trick[0]
+    if kind == T.STEP_FINESSE and lead_suit == suit and (lead_seat & 1) == side:
+        if (h >> card) & 1 and not flag:
+            _, cur = trick_winner(trick, trump)
+            if beats(card, cur, trump) and len(trick) >= 2 and (trick[-1][0] & 1) != side:
+                return pick([card])
+            return None
+        if flag and lead_card == card and (h & SUIT[suit]):
+            _, cur = trick_winner(trick, trump)
+            if cur == card:  # still winning: let it run
+                low = [x for x in cards_of(h & SUIT[suit]) if not beats(x, cur, trump)]
+                return pick(low) if low else None
+        return None
+    if kind == T.STEP_DUCK and lead_suit == suit and (lead_seat & 1) == side:
+        mine = cards_of(h & SUIT[suit])
+        return pick([min(mine)]) if mine else None
+    if kind == T.STEP_RUFF and seat == hand and lead_suit == suit and (lead_seat & 1) == side:
+        if not h & SUIT[suit]:
+            tr = cards_of(h & SUIT[trump])
+            return pick([min(tr)]) if tr else None
+        return None
+    if kind == T.STEP_CROSSRUFF and (lead_seat & 1) == side and not h & SUIT[lead_suit] and lead_suit != trump:
+        tr = cards_of(h & SUIT[trump]) if trump != 4 else []
+        return pick([min(tr)]) if tr else None
+    return None
+
+
+def advance_aux(st_pc, st_aux, ctx: Ctx, trick, winner) -> tuple[int, int]:
+    """Step bookkeeping at the end of a trick."""
+    if st_pc < 0:
+        return st_pc, st_aux
+    kind, suit, hand, card, card2, cnt, flag, nxt, alt = ctx.steps[st_pc]
+    lead_seat, lead_card = trick[0]
+    if (lead_seat & 1) != ctx.side:
+        return st_pc, st_aux
+    if kind in (T.STEP_FINESSE, T.STEP_DUCK) and suit_of(lead_card) == suit:
+        return st_pc, st_aux + 1
+    if kind == T.STEP_CONCEDE and (winner & 1) != ctx.side:
+        return st_pc, st_aux + 1
+    if kind == T.STEP_RUFF and any(s == hand and suit_of(c) == ctx.trump for s, c in trick) and suit_of(lead_card) == suit:
+        return st_pc, st_aux + 1
+    return st_pc, st_aux
+
+
+# --- the search --------------------------------------------------------------------------
+
+def legal_cards(hands, seat, trick) -> list[int]:
+    h = hands[seat]
+    if trick:
+        ls = suit_of(trick[0][1])
+        if h & SUIT[ls]:
+            return cards_of(h & SUIT[ls])
+    return cards_of(h)
+
+
+def search(hands, trump, leader, trick, claim_side, forget, shown, policy, options, steps, running=-1):
+    """Returns (tricks, careless, line) where line is a list of (seat, card, play_class,
+    stated) with play_class -1 for non-claiming plays."""
+    ctx = Ctx(trump, claim_side, policy, options, steps)
+    st0 = (tuple(hands), leader, tuple(trick), forget, shown, running, 0 if ctx.steps else -1, 0)
+    st0 = st0[:6] + (settle_pc(st0, ctx),) + st0[7:]
+
+    @functools.lru_cache(maxsize=None)
+    def rec(st):
+        hands, leader, trick, forget, shown, running, pc, aux = st
+        if not any(hands) and not trick:
+            return (0, 0, ())
+        seat = (leader + len(trick)) % 4
+        legal = legal_cards(hands, seat, trick)
+        options_ = []
+        if (seat & 1) == claim_side:
+            dictated = stated(st, ctx, seat, legal)
+            if dictated is not None:
+                options_ = [(c, classify(st, ctx, seat, c), True, 0) for c in dictated]
+            else:
+                for c in legal:
+                    k = classify(st, ctx, seat, c)
+                    v = ctx.policy[k]
+                    if v != T.IRRATIONAL:
+                        options_.append((c, k, False, 1 if v == T.CARELESS else 0))
+                if not options_:  # every legal play irrational: any legal play (cannot happen by design)
+                    options_ = [(c, classify(st, ctx, seat, c), False, 0) for c in legal]
+        else:
+            options_ = [(c, -1, False, 0) for c in legal]
+        best = None
+        for c, k, was_stated, careless in options_:
+            nh = list(hands)
+            nh[seat] &= ~(1 << c)
+            nt = trick + ((seat, c),)
+            nshown = shown
+            nforget = forget
+            if nt and suit_of(c) != suit_of(nt[0][1]):
+                ls = suit_of(nt[0][1])
+                nshown |= 1 << (4 * seat + ls)
+                if (seat & 1) != claim_side and ctx.options[T.OPT_SHOWOUT_WAKES_SUIT]:
+                    nforget &= ~SUIT[ls]
+            if len(nt) < 4:
+                child = (tuple(nh), leader, nt, nforget, nshown, running, pc, aux)
+                won = 0
+            else:
+                wseat, wcard = trick_winner(list(nt), trump)
+                won = 1 if (wseat & 1) == claim_side else 0
+                if not won:
+                    if suit_of(wcard) == trump and suit_of(nt[0][1]) != trump and ctx.options[T.OPT_FORGET_TRUMP_WAKES]:
+                        nforget &= ~SUIT[trump]
+                    if ctx.options[T.OPT_WIN_WAKES_SUIT]:
+                        nforget &= ~SUIT[suit_of(wcard)]
+                lead_seat, lead_card = nt[0]
+                nrunning = -1
+                if won and wseat == lead_seat and (lead_seat & 1) == claim_side and suit_of(wcard) == suit_of(lead_card):
+                    # the hand that led won with a card of the suit led: it is "running" that suit if the
+                    # card it led was a top card when led
+                    if is_top(hands_before_trick(nh, nt), claim_side, forget, lead_card):
+                        nrunning = 4 * lead_seat + suit_of(lead_card)
+                npc, naux = advance_aux(pc, aux, ctx, list(nt), wseat)
+                child = (tuple(nh), wseat, (), nforget, nshown, nrunning, npc, naux)
+                child = child[:6] + (settle_pc(child, ctx),) + child[7:]
+            t, cl, line = rec(child)
+            cand = (t + won, cl + careless, ((seat, c, k, was_stated),) + line)
+            if best is None or cand[:2] < best[:2]:
+                best = cand
+        return best
+
+    t, cl, line = rec(st0)
+    return t, cl, list(line)
+
+
+def hands_before_trick(nh, nt):
+    """The hands as they were before the (complete) trick nt was played."""
+    h = list(nh)
+    for s, c in nt:
+        h[s] |= 1 << c
+    return tuple(h)

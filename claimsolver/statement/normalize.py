@@ -172,12 +172,14 @@ def correct(word: str) -> str | None:
     return m[0]
 
 
-def suggest(word: str, kinds=None) -> str | None:
-    """A "did you mean" candidate for ``word`` (restricted to words of ``kinds`` if given)."""
+def suggest(word: str, kinds=None, strict: bool = False) -> str | None:
+    """A "did you mean" candidate for ``word`` (restricted to words of ``kinds`` if given;
+    ``strict`` for a correctly spelt word in the wrong place: only a very close match)."""
     word = word.lower()
     pool = vocab.words_of(kinds) if kinds else _VOCAB_WORDS
     pool = [w for w in pool if w != word]
-    m = difflib.get_close_matches(word, pool, n=1, cutoff=0.6 if kinds else 0.75)
+    cutoff = 0.8 if strict else (0.6 if kinds else 0.75)
+    m = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
     return m[0] if m else None
 
 
@@ -238,7 +240,7 @@ def _unknown_word(text: str, col: int, word: str, value: str, before: list[Tok])
     return StatementSyntaxError(
         text, col, word,
         f"I do not know the word '{word}' (column {col})",
-        expected=[vocab.human(k) for k in _order(kinds)] if kinds else None,
+        expected=describe(kinds) if kinds else None,
         suggestion=sugg,
     )
 

@@ -444,6 +444,10 @@ class _ToLine(Transformer):
     def play_one(self, ch):
         return [PlayCard(_cards(ch)[0])]
 
+    def play_suit(self, ch):
+        s = _suit_of(_toks(ch, "SUIT")[0]).suit
+        return [PlayCard(CardRef(s, None, None, "small" if _has(ch, "SMALL") else None))]
+
     # discards
     def dwhat_suit(self, ch):
         s = _suits(ch)[0]
@@ -524,7 +528,9 @@ def _error_from(text: str, toks: list[Tok], e: UnexpectedInput) -> StatementSynt
                                     f"the statement stops too early{where}",
                                     expected=describe(expected))
     tok = toks[e.token.start_pos]
-    sugg = suggest(tok.word, expected - {tok.kind}) if expected else None
+    sugg = None
+    if expected:
+        sugg = suggest(tok.word, expected - {tok.kind}, strict=not tok.corrected)
     fixed = f" (read as '{tok.value}')" if tok.corrected else ""
     return StatementSyntaxError(
         text, tok.column, tok.word,

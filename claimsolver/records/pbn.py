@@ -61,6 +61,8 @@ def split_games(text: str) -> Iterator[Game]:
                 continue
             line = line[end + 1 :]
             in_brace = False
+            if not line.strip():
+                continue  # the end of a comment is not an empty line
         elif line.startswith("%"):
             continue
         if not line.strip():

@@ -1,2 +1,581 @@
-class BoundStatement: pass
-def bind(*a, **k): pass
+"""Binding: a parsed line + the position -> concrete seats and cards (DESIGN 2.2, 4).
+
+``bind(line, position, claimer, declarer)`` resolves every reference it can:
+
+- hands: ``dummy`` = declarer's partner, ``hand``/``my`` = the claimer, ``partner`` = the
+  claimer's partner, ``N``/``E``/``S``/``W`` = that seat;
+- cards: a suit and rank -> the card int; ``the king`` -> the one king the side concerned
+  holds (left open when several fit); ``trumps`` -> the trump suit; ``small club`` -> the
+  lowest club of the hand; ``my last trump`` -> the hand's only trump; ``top spades`` -> the
+  side's spades that are higher than every spade the opponents hold;
+- finesses -> the tenace: the claiming side's card finessed with (and its hand), the
+  opponents' card finessed against, and the hand to lead from.
+
+What cannot apply is reported in ``notes`` in plain words, never raised:
+
+- a step whose object does not exist (a card the side does not hold, a suit it has none of,
+  drawing trumps at notrump, a ruff with no trumps, a finesse with no tenace) is **dropped**;
+- a reference that is ambiguous ("the king" when the side holds two) is **kept unresolved**
+  (a ``CardRef``) and noted; the search treats it as not stated.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from claimsolver.cards import (
+    NOTRUMP, SUIT_SYMBOLS, Seat, card_rank, card_suit, iter_cards, make_card, suit_cards,
+)
+from claimsolver.line import (
+    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
+    HandRef, IfThen, Line, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, TrickList,
+    Unblock,
+)
+from claimsolver.statement.render import SUIT_PLURAL, SUIT_SINGULAR, card_text, render_step
+
+
+@dataclasses.dataclass
+class BoundStatement:
+    """The statement bound to the position: ``line`` (concrete wherever possible),
+    ``notes`` (what could not apply, in plain words) and ``understood`` (one string per
+    step)."""
+
+    line: Line
+    notes: list[str]
+    understood: list[str]
+
+
+def _sym(card: int) -> str:
+    return card_text(card)
+
+
+def _holding(mask: int, suit: int) -> str:
+    cards = list(iter_cards(suit_cards(mask, suit)))
+    if not cards:
+        return SUIT_SYMBOLS[suit] + "-"
+    return SUIT_SYMBOLS[suit] + "".join("10" if card_rank(c) == 10 else "--23456789TJQKA"[card_rank(c)]
+                                        for c in cards)
+
+
+class _Binder:
+    def __init__(self, position, claimer: Seat, declarer: Seat):
+        self.pos = position
+        self.claimer = Seat(claimer)
+        self.declarer = Seat(declarer)
+        self.dummy = self.declarer.partner
+        self.side = (self.claimer, self.claimer.partner)
+        self.opps = (self.claimer.lho, self.claimer.rho)
+        self.notes: list[str] = []
+        self.trump = position.trump
+
+    # ---- helpers -------------------------------------------------------------------------
+    def name(self, seat: Seat) -> str:
+        if seat == self.dummy:
+            return f"{seat.full_name} (dummy)"
+        return seat.full_name
+
+    def side_name(self) -> str:
+        return "North-South" if self.claimer.side == 0 else "East-West"
+
+    def hand(self, h) -> Seat | None:
+        if h is None or isinstance(h, Seat):
+            return h
+        w = h.word
+        if w == "dummy":
+            return self.dummy
+        if w == "hand":
+            return self.claimer
+        if w == "partner":
+            return self.claimer.partner
+        return Seat("NESW".index(w))
+
+    def holder(self, card: int) -> Seat | None:
+        for s in Seat:
+            if self.pos.hands[s] >> card & 1:
+                return s
+        return None
+
+    def suit_mask(self, seats, suit: int) -> int:
+        m = 0
+        for s in seats:
+            m |= suit_cards(self.pos.hands[s], suit)
+        return m
+
+    def trump_suit(self, what: str) -> int | None:
+        if self.trump == NOTRUMP:
+            self.notes.append(f"{what}: there are no trumps at notrump")
+            return None
+        return self.trump
+
+    def top_cards(self, suit: int) -> list[int]:
+        """The side's cards in ``suit`` higher than every card the opponents hold in it."""
+        opp = self.suit_mask(self.opps, suit)
+        opp_top = max((card_rank(c) for c in iter_cards(opp)), default=0)
+        return [c for c in iter_cards(self.suit_mask(self.side, suit)) if card_rank(c) > opp_top]
+
+    def card(self, ref, what: str, seats, context_suit: int | None = None):
+        """Resolve a card reference among ``seats``; returns a card int, a CardRef left open,
+        or None when it cannot exist (a note is added)."""
+        if ref is None or isinstance(ref, int):
+            return ref
+        hand = self.hand(ref.hand)
+        suit = ref.suit
+        if ref.trump:
+            suit = self.trump_suit(what)
+            if suit is None:
+                return None
+        if suit is None:
+            suit = context_suit
+        look = (hand,) if hand is not None else tuple(seats)
+        if ref.rank is not None and suit is not None:
+            c = make_card(suit, ref.rank)
+            h = self.holder(c)
+            if h is None:
+                self.notes.append(f"{what}: {_sym(c)} is no longer held by anyone")
+                return None
+            if h not in look:
+                owner = f"{self.name(hand)} does not hold it" if hand is not None else \
+                    f"it is {h.full_name}'s"
+                self.notes.append(f"{what}: {_sym(c)} — {owner}")
+                return None
+            return c
+        if ref.rank is not None:
+            found = [make_card(s, ref.rank) for s in range(4)
+                     if any(self.pos.hands[x] >> make_card(s, ref.rank) & 1 for x in look)]
+            if len(found) == 1:
+                return found[0]
+            if not found:
+                self.notes.append(f"{what}: no such card ({card_text(ref)}) in "
+                                  f"{' or '.join(self.name(x) for x in look)}")
+                return None
+            self.notes.append(f"{what}: {card_text(ref)} could be any of "
+                              f"{', '.join(_sym(c) for c in found)}; left open")
+            return dataclasses.replace(ref, hand=hand)
+        if suit is None:
+            return dataclasses.replace(ref, hand=hand)
+        # suit known, no rank: qualifiers
+        if ref.qualifier == "top":
+            tops = [c for c in self.top_cards(suit) if hand is None or self.holder(c) == hand]
+            if tops:
+                return tops[0]
+            self.notes.append(f"{what}: {self.side_name()} have no top {SUIT_PLURAL[suit]}")
+            return None
+        if hand is None:
+            holders = [x for x in look if suit_cards(self.pos.hands[x], suit)]
+            if not holders:
+                self.notes.append(f"{what}: {' and '.join(self.name(x) for x in look)} have no "
+                                  f"{SUIT_PLURAL[suit]}")
+                return None
+            hand = self.claimer if self.claimer in holders else holders[0]
+        cards = list(iter_cards(suit_cards(self.pos.hands[hand], suit)))
+        if not cards:
+            self.notes.append(f"{what}: {self.name(hand)} has no {SUIT_PLURAL[suit]}")
+            return None
+        if ref.qualifier == "small" or len(cards) == 1:
+            return cards[-1]
+        if ref.qualifier == "last":
+            self.notes.append(f"{what}: {self.name(hand)} holds {len(cards)} "
+                              f"{SUIT_PLURAL[suit]}, not one; left open")
+        return CardRef(suit, None, hand, ref.qualifier, False)  # type: ignore[arg-type]
+
+    # ---- steps ---------------------------------------------------------------------------
+    def steps(self, steps) -> tuple[list, list[str]]:
+        out, said = [], []
+        for s in steps:
+            r = self.step(s)
+            if r is None:
+                continue
+            b, text = r
+            out.append(b)
+            said.append(text)
+        return out, said
+
+    def step(self, s):
+        what = f"'{render_step(s)}'"
+        m = getattr(self, "_" + type(s).__name__.lower())
+        return m(s, what)
+
+    def _drawtrumps(self, s, what):
+        t = self.trump_suit(what)
+        if t is None:
+            return None
+        hand = self.hand(s.hand)
+        have = [x for x in self.side if suit_cards(self.pos.hands[x], t)]
+        if not have:
+            self.notes.append(f"{what}: {self.side_name()} have no trumps")
+            return None
+        if not self.suit_mask(self.opps, t):
+            self.notes.append(f"{what}: the opponents have no trumps left")
+        if hand is None:
+            hand = max(have, key=lambda x: (len(list(iter_cards(suit_cards(self.pos.hands[x], t)))),
+                                            x == self.claimer))
+        b = DrawTrumps(hand)
+        return b, f"draw trumps ({hand.full_name} leads them)"
+
+    def _cash(self, s, what):
+        suit = s.suit
+        if suit is None and s.cards and isinstance(s.cards[0], CardRef) and s.cards[0].trump:
+            suit = self.trump_suit(what)
+        hand = self.hand(s.hand)
+        cards: list = []
+        for c in s.cards:
+            if isinstance(c, CardRef) and c.qualifier == "top" and c.rank is None and c.suit is not None:
+                tops = [x for x in self.top_cards(c.suit) if hand is None or self.holder(x) == hand]
+                if not tops:
+                    self.notes.append(f"{what}: {self.side_name()} have no top {SUIT_PLURAL[c.suit]}")
+                    return None
+                cards.extend(tops)
+                continue
+            b = self.card(c, what, self.side, suit)
+            if b is None:
+                return None
+            cards.append(b)
+        if suit is not None and not self.suit_mask(self.side, suit):
+            self.notes.append(f"{what}: {self.side_name()} have no {SUIT_PLURAL[suit]}")
+            return None
+        if hand is None and cards and all(isinstance(c, int) for c in cards):
+            holders = {self.holder(c) for c in cards}
+            if len(holders) == 1:
+                hand = holders.pop()
+        if hand is not None and suit is not None and not suit_cards(self.pos.hands[hand], suit):
+            self.notes.append(f"{what}: {self.name(hand)} has no {SUIT_PLURAL[suit]}")
+            return None
+        b = Cash(suit, hand, tuple(cards))
+        if cards:
+            text = "cash " + ", ".join(card_text(c) if isinstance(c, int) else card_text(c) for c in cards)
+        else:
+            text = f"cash the {SUIT_PLURAL[suit]}"
+        if hand is not None:
+            text += f" from {self.name(hand)}"
+        elif suit is not None:
+            text += " (" + ", ".join(f"{x.full_name} {_holding(self.pos.hands[x], suit)}" for x in self.side) + ")"
+        return b, text
+
+    def _ruff(self, s, what):
+        t = self.trump_suit(what)
+        if t is None:
+            return None
+        hand = self.hand(s.hand)
+        if hand is not None and hand not in self.side:
+            self.notes.append(f"{what}: {self.name(hand)} is not on the claiming side")
+            return None
+        if hand is not None and not suit_cards(self.pos.hands[hand], t):
+            self.notes.append(f"{what}: {self.name(hand)} has no trumps")
+            return None
+        if hand is None:
+            cands = [x for x in self.side if suit_cards(self.pos.hands[x], t)]
+            if not cands:
+                self.notes.append(f"{what}: {self.side_name()} have no trumps")
+                return None
+            if s.suit is not None:
+                cands.sort(key=lambda x: len(list(iter_cards(suit_cards(self.pos.hands[x], s.suit)))))
+                short = [x for x in cands if not suit_cards(self.pos.hands[x], s.suit)]
+                hand = short[0] if len(short) == 1 else (cands[0] if len(cands) == 1 else None)
+            elif len(cands) == 1:
+                hand = cands[0]
+        if s.suit is not None and not self.suit_mask(self.side, s.suit):
+            self.notes.append(f"{what}: {self.side_name()} have no {SUIT_PLURAL[s.suit]} to ruff")
+            return None
+        b = Ruff(s.suit, hand, s.count)
+        n = "as often as needed" if s.count is None else ("once" if s.count == 1 else f"{s.count} times")
+        suit = SUIT_PLURAL[s.suit] if s.suit is not None else "a side suit"
+        where = f" in {self.name(hand)}" if hand is not None else ""
+        return b, f"ruff {suit}{where} ({n})"
+
+    def _crossruff(self, s, what):
+        t = self.trump_suit(what)
+        if t is None:
+            return None
+        if not all(suit_cards(self.pos.hands[x], t) for x in self.side):
+            self.notes.append(f"{what}: both hands need trumps to crossruff")
+            return None
+        text = "crossruff" + (f" in {' and '.join(SUIT_PLURAL[x] for x in s.suits)}" if s.suits else "")
+        return s, text
+
+    def _finesse(self, s, what):
+        return _bind_finesse(self, s, what)
+
+    def _concede(self, s, what):
+        card = s.card
+        if card is not None:
+            if isinstance(card, CardRef) and card.trump and card.rank is None and card.qualifier is None:
+                t = self.trump_suit(what)
+                if t is None:
+                    return None
+                b = Concede(t, None, s.count, s.at_end)
+                return b, f"concede {s.count} trump trick{'s' if s.count > 1 else ''}" + \
+                    (" at the end" if s.at_end else "")
+            card = self.card(card, what, self.opps, s.suit)
+            if card is None:
+                return None
+        if s.suit is not None and not self.suit_mask(self.side, s.suit):
+            self.notes.append(f"{what}: {self.side_name()} have no {SUIT_PLURAL[s.suit]} to lose")
+            return None
+        b = Concede(s.suit, card, s.count, s.at_end)
+        if isinstance(card, int):
+            text = f"concede {'a trick' if s.count == 1 else f'{s.count} tricks'} to " \
+                   f"{self.holder(card).full_name}'s {_sym(card)}"
+        elif s.suit is not None:
+            text = f"concede {s.count} {SUIT_SINGULAR[s.suit] if s.count == 1 else SUIT_PLURAL[s.suit]}"
+        else:
+            text = f"concede {s.count} trick{'s' if s.count != 1 else ''}"
+        return b, text + (" at the end" if s.at_end else "")
+
+    def _suit_step(self, s, what, cls, verb):
+        hand = self.hand(s.hand)
+        if s.suit is not None:
+            seats = (hand,) if hand is not None else self.side
+            if not self.suit_mask(seats, s.suit):
+                who = self.name(hand) if hand is not None else self.side_name()
+                self.notes.append(f"{what}: {who} {'has' if hand is not None else 'have'} no "
+                                  f"{SUIT_PLURAL[s.suit]}")
+                return None
+        b = cls(s.suit, hand)
+        text = verb + (f" a {SUIT_SINGULAR[s.suit]}" if s.suit is not None else "") + \
+            (f" in {self.name(hand)}" if hand is not None else "")
+        return b, text
+
+    def _duck(self, s, what):
+        return self._suit_step(s, what, Duck, "duck")
+
+    def _card_step(self, card, what):
+        if isinstance(card, CardRef) and card.rank is None and card.qualifier is None and not card.trump:
+            return dataclasses.replace(card, hand=self.hand(card.hand))
+        return self.card(card, what, self.side)
+
+    def _unblock(self, s, what):
+        c = self._card_step(s.card, what)
+        if c is None:
+            return None
+        return Unblock(c), f"unblock {self._card_owned(c)}"
+
+    def _overtake(self, s, what):
+        if s.card is None:
+            return s, "overtake partner's card"
+        c = self._card_step(s.card, what)
+        if c is None:
+            return None
+        return Overtake(c), f"overtake with {self._card_owned(c)}"
+
+    def _playcard(self, s, what):
+        c = self._card_step(s.card, what)
+        if c is None:
+            return None
+        return PlayCard(c), f"play {self._card_owned(c)}"
+
+    def _card_owned(self, c) -> str:
+        if isinstance(c, int):
+            return f"{self.holder(c).full_name}'s {_sym(c)}"
+        return card_text(c)
+
+    def _cross(self, s, what):
+        hand = self.hand(s.hand)
+        card = s.card
+        if card is not None:
+            card = self.card(card, what, (hand,) if hand is not None else self.side, s.suit)
+            if card is None:
+                return None
+            if isinstance(card, int):
+                h = self.holder(card)
+                if hand is None:
+                    hand = h
+        if hand is not None and hand not in self.side:
+            self.notes.append(f"{what}: {self.name(hand)} is not on the claiming side")
+            return None
+        suit = s.suit if s.suit is not None else (card_suit(card) if isinstance(card, int) else None)
+        b = Cross(hand, card, suit)
+        text = "cross"
+        if hand is not None:
+            text += f" to {self.name(hand)}"
+        if isinstance(card, int):
+            text += f" with {_sym(card)}"
+        elif suit is not None:
+            text += f" with a {SUIT_SINGULAR[suit]}"
+        return b, text
+
+    def _discard(self, s, what):
+        hand = self.hand(s.hand)
+        cards = []
+        for c in s.cards:
+            b = self.card(c, what, (hand,) if hand is not None else self.side)
+            if b is None:
+                return None
+            cards.append(b)
+        if s.suit is not None:
+            seats = (hand,) if hand is not None else self.side
+            if not self.suit_mask(seats, s.suit):
+                self.notes.append(f"{what}: no {SUIT_PLURAL[s.suit]} to discard")
+                return None
+        on_card = self.card(s.on_card, what, self.side) if s.on_card is not None else None
+        if s.on_card is not None and on_card is None:
+            return None
+        if s.on_suit is not None and not self.suit_mask(self.side, s.on_suit):
+            self.notes.append(f"{what}: {self.side_name()} have no {SUIT_PLURAL[s.on_suit]}")
+            return None
+        if hand is None and cards and all(isinstance(c, int) for c in cards):
+            hs = {self.holder(c) for c in cards}
+            hand = hs.pop() if len(hs) == 1 else None
+        b = Discard(tuple(cards), s.suit, s.on_suit, on_card, hand)
+        if cards:
+            w = ", ".join(card_text(c) for c in cards)
+        elif s.suit is not None:
+            w = f"the {SUIT_PLURAL[s.suit]}"
+        else:
+            w = "losers"
+        text = f"discard {w}" + (f" from {self.name(hand)}" if hand is not None else "")
+        if s.on_suit is not None:
+            text += f" on the {SUIT_PLURAL[s.on_suit]}"
+        elif isinstance(on_card, int):
+            text += f" on {self._card_owned(on_card)}"
+        return b, text
+
+    def _victim(self, h, what):
+        v = self.hand(h)
+        if v is not None and v in self.side:
+            self.notes.append(f"{what}: {self.name(v)} is on the claiming side")
+            return False
+        return v
+
+    def _squeeze(self, s, what):
+        v = self._victim(s.victim, what)
+        if v is False:
+            return None
+        b = Squeeze(v, s.suits)
+        return b, "squeeze" + (f" {v.full_name}" if v is not None else "") + \
+            (f" in {' and '.join(SUIT_PLURAL[x] for x in s.suits)}" if s.suits else "")
+
+    def _throwin(self, s, what):
+        v = self._victim(s.victim, what)
+        if v is False:
+            return None
+        b = ThrowIn(v, s.suit)
+        return b, "throw " + (v.full_name if v is not None else "an opponent") + " in" + \
+            (f" with a {SUIT_SINGULAR[s.suit]}" if s.suit is not None else "")
+
+    def _tricklist(self, s, what):
+        for suit, n in s.counts:
+            have = len(list(iter_cards(self.suit_mask(self.side, suit))))
+            if n > have:
+                self.notes.append(f"{what}: {self.side_name()} hold only {have} {SUIT_PLURAL[suit]}")
+        parts = [f"{n} {SUIT_SINGULAR[x] if n == 1 else SUIT_PLURAL[x]}" for x, n in s.counts]
+        return s, "tricks: " + ", ".join(parts) + " (a count, not an order of play)"
+
+    def _ifthen(self, s, what):
+        ev, ev_text = self.event(s.event)
+        then, t1 = self.steps(s.then)
+        other, t2 = self.steps(s.otherwise)
+        text = f"if {ev_text}: " + ("; ".join(t1) or "the rest are good")
+        if s.otherwise:
+            text += "; otherwise: " + ("; ".join(t2) or "nothing stated")
+        return IfThen(ev, tuple(then), tuple(other)), text
+
+    def event(self, e):
+        what = "the condition"
+        if isinstance(e, Drops):
+            c = self.card(e.card, what, self.opps)
+            c = e.card if c is None else c
+            return Drops(c), f"{card_text(c)} drops"
+        if isinstance(e, Breaks):
+            suit = e.suit
+            if e.trump:
+                suit = self.trump_suit(what)
+            b = Breaks(suit, e.split, e.trump and suit is None)
+            name = SUIT_PLURAL[suit] if suit is not None else "trumps"
+            return b, f"{name} break" + (f" {e.split[0]}-{e.split[1]}" if e.split else "")
+        if isinstance(e, ShowsOut):
+            seat = self.hand(e.seat)
+            suit = self.trump_suit(what) if e.trump else e.suit
+            b = ShowsOut(seat, suit, e.trump and suit is None)
+            return b, f"{seat.full_name if seat is not None else 'an opponent'} shows out" + \
+                (f" of {SUIT_PLURAL[suit]}" if suit is not None else "")
+        return e, str(e)
+
+
+def _bind_finesse(b: _Binder, s: Finesse, what: str):
+    """Find the tenace a finesse statement means."""
+    hints_with = s.with_card
+    hints_against = s.against
+    suit = s.suit
+    if isinstance(hints_with, CardRef) and hints_with.trump or isinstance(hints_against, CardRef) and hints_against.trump:
+        suit = b.trump_suit(what)
+        if suit is None:
+            return None
+    with_card = None
+    if hints_with is not None:
+        with_card = b.card(hints_with, what, b.side, suit)
+        if with_card is None:
+            return None
+        if not isinstance(with_card, int):
+            return s, render_step(s) + " (card left open)"
+        suit = card_suit(with_card)
+    against_seat = None
+    against = None
+    if hints_against is not None:
+        if isinstance(hints_against, CardRef) and hints_against.rank is None and hints_against.hand is not None:
+            against_seat = b.hand(hints_against.hand)
+            if against_seat in b.side:
+                b.notes.append(f"{what}: {b.name(against_seat)} is on the claiming side")
+                return None
+        else:
+            against = b.card(hints_against, what, b.opps, suit)
+            if against is None:
+                return None
+            if not isinstance(against, int):
+                return s, render_step(s) + " (card left open)"
+            suit = card_suit(against)
+    lead_hint = b.hand(s.lead_from)
+    suits = [suit] if suit is not None else list(range(4))
+    best = None
+    for su in suits:
+        opp = b.suit_mask(b.opps, su)
+        if against is not None:
+            opp_cards = [against]
+        elif against_seat is not None:
+            opp_cards = list(iter_cards(suit_cards(b.pos.hands[against_seat], su)))
+        else:
+            opp_cards = list(iter_cards(opp))
+        for h in b.side:
+            other = h.partner
+            if with_card is not None and b.holder(with_card) != h:
+                continue
+            if lead_hint is not None and not s.run_lead and lead_hint != other:
+                continue
+            lead = h if s.run_lead else other
+            if not suit_cards(b.pos.hands[lead], su):
+                continue
+            mine = [with_card] if with_card is not None else list(iter_cards(suit_cards(b.pos.hands[h], su)))
+            for w in mine:
+                above = [a for a in opp_cards if card_rank(a) > card_rank(w)]
+                if not above:
+                    continue
+                a = min(above, key=card_rank)
+                cand = (card_rank(w), w, h, a, lead)
+                if best is None or cand[0] > best[0]:
+                    best = cand
+                break  # the highest card of this hand that has an outstanding card above it
+    if best is None:
+        where = f"in {SUIT_PLURAL[suit]}" if suit is not None else "anywhere"
+        b.notes.append(f"{what}: there is no finesse {where} — no card of {b.side_name()} "
+                       f"can be finessed against a higher card of the opponents")
+        return None
+    _, w, h, a, lead = best
+    bound = Finesse(card_suit(w), a, w, lead, s.run_lead)
+    ah = b.holder(a)
+    if s.run_lead:
+        text = f"run {_sym(w)} from {b.name(h)} (finesse against {ah.full_name}'s {_sym(a)})"
+    else:
+        text = (f"finesse {_sym(w)} (lead from {b.name(lead)} toward {h.full_name}'s "
+                f"{_holding(b.pos.hands[h], card_suit(w))}, against {ah.full_name}'s {_sym(a)})")
+    return bound, text
+
+
+def bind(line: Line, position, claimer: Seat, declarer: Seat) -> BoundStatement:
+    """Resolve ``line`` against ``position`` for ``claimer`` (declarer or a defender)."""
+    b = _Binder(position, claimer, declarer)
+    steps, said = b.steps(line.steps)
+    if line.tricks is not None:
+        kind = {"down": "down", "remaining": "more tricks", "total": "tricks in all"}.get(line.tricks_kind or "", "tricks")
+        said.insert(0, f"claims {line.tricks} {kind}")
+    if not line.steps:
+        said.append("no line stated: the rest are claimed as good")
+    return BoundStatement(dataclasses.replace(line, steps=tuple(steps)), b.notes, said)

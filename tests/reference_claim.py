@@ -311,6 +311,12 @@ def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
             want = (1 << card) if card >= 0 else SUIT[suit]
             return pick(cards_of(h & want))
         return None
+    if kind == T.STEP_CASH and not leading and not h & SUIT[lead_suit] and (card2 >= 0 or cnt >= 0):
+        if card2 >= 0 and (h >> card2) & 1:
+            return pick([card2])
+        if cnt >= 0 and h & SUIT[cnt]:
+            return pick(cards_of(h & SUIT[cnt]))
+        return None
     if leading:
         if kind == T.STEP_DRAW_TRUMPS:
             if hand >= 0 and seat != hand:

@@ -8,7 +8,7 @@ grammar terminal, canonical value, column and original word). It
 - splits possessives (``dummy's`` -> ``dummy`` + ``'s``) and contractions (``I'll``);
 - joins multi-word phrases ("cross ruff", "shows out", "if not");
 - drops filler words ("I'll", "then", "and", "just", "the", punctuation);
-- corrects misspellings conservatively (words of 4+ letters, close match >= 0.8 to one
+- corrects misspellings conservatively (words of 4+ letters, close match >= 0.82 to one
   vocabulary word: "finese" -> "finesse"); anything else unknown is a syntax error.
 """
 
@@ -161,7 +161,7 @@ def correct(word: str) -> str | None:
     """A misspelt word -> the vocabulary word it most likely is, or None (conservative)."""
     if len(word) < 4 or not word.isalpha():
         return None
-    m = difflib.get_close_matches(word, _VOCAB_WORDS, n=2, cutoff=0.8)
+    m = difflib.get_close_matches(word, _VOCAB_WORDS, n=2, cutoff=0.82)
     if not m:
         return None
     if len(m) == 2:

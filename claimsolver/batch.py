@@ -225,6 +225,9 @@ def _run_dask(
             cluster = LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                 silence_logs=logging.ERROR,
+                # no dashboard, but the scheduler still serves HTTP (health checks): on a free
+                # local port rather than 8787, which another cluster may hold
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             )
         client = Client(cluster)
     elif isinstance(scheduler, Client):

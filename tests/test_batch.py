@@ -53,7 +53,8 @@ def sample_claims():
 def cluster():
     from distributed import LocalCluster
 
-    c = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    c = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                     scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     yield c
     c.close()
 

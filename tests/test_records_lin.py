@@ -214,3 +214,34 @@ def test_unknown_extension_and_missing_board(tmp_path):
         find_board(q, 4)
     with pytest.raises(ClaimSolverError, match="cannot read"):
         list(load(tmp_path / "missing.pbn"))
+
+
+@needs_data
+def test_vugraph_contracts_and_results_match_rs():
+    """Independent check of the auction logic and mc|: each archive's rs| line gives contract,
+    declarer and result per board (index 2 * (board - first board of vg|) + closed room).
+    The only differences are the two that SOURCE.md lists as being in the source."""
+    import re
+
+    differences = []
+    for path in sorted(VUGRAPH.glob("*.lin")):
+        pairs = lin.tokenize(path.read_text())
+        rs = next(v for k, v in pairs if k == "rs").split(",")
+        first = int(next(v for k, v in pairs if k == "vg").split(",")[3])
+        for it in lin.loads(path.read_text(), file=path.name):
+            entry = rs[2 * (int(it.board) - first) + (it.room == "closed")].strip()
+            if isinstance(it, SkippedBoard):
+                if it.code == "passed-out":
+                    assert entry.upper() in ("", "P", "PASS")
+                continue
+            m = re.fullmatch(r"([1-7])([NSHDC])([NESW])(x{0,2})([-+]\d+|=)", entry, re.I)
+            assert m, entry
+            level = int(m.group(1))
+            strain = "NT" if m.group(2).upper() == "N" else m.group(2).upper()
+            tricks = level + 6 + (0 if m.group(5) == "=" else int(m.group(5)))
+            if (it.contract, it.declarer, it.result) != (f"{level}{strain}{m.group(4).upper()}", m.group(3).upper(), tricks):
+                differences.append((path.name, it.key, entry, it.contract, it.declarer, it.result))
+    assert differences == [
+        ("060-06000.lin", "c52", "2DN+2", "2D", "N", 9),  # mc|9 while rs| says 10 tricks
+        ("360-36000.lin", "o4", "1NW-1", "1NTX", "W", 8),  # the auction has 1N doubled
+    ]

@@ -229,18 +229,19 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
 
 # --- statement steps -----------------------------------------------------------------------
 
-def settle_pc(st, ctx: Ctx) -> int:
-    """Run tests and finished steps until the program counter rests on a live step."""
+def settle_pc(st, ctx: Ctx) -> tuple[int, int]:
+    """Run tests and finished steps until the program counter rests on a live step.
+    Returns (pc, aux): aux restarts at 0 whenever the counter moves to another step."""
     hands, forget, shown, pc, aux = st[0], st[3], st[4], st[6], st[7]
     side, trump = ctx.side, ctx.trump
     for _ in range(64):
         if pc < 0 or pc >= len(ctx.steps):
-            return -1
+            return -1, aux
         kind, suit, hand, card, card2, cnt, flag, nxt, alt = ctx.steps[pc]
         out = outstanding(hands, side)
         mine = hands[side] | hands[side + 2]
         if kind == T.STEP_END:
-            return -1
+            return -1, aux
         if kind == T.STEP_TEST_DROPS:
             pc = nxt if not (out >> card) & 1 else alt
             continue
@@ -268,9 +269,9 @@ def settle_pc(st, ctx: Ctx) -> int:
         elif kind == T.STEP_CROSSRUFF:
             done = not crossruff_leads(hands, trump, side, -1)
         if not done:
-            return pc
+            return pc, aux
         pc, aux = nxt, 0
-    return -1
+    return -1, aux
 
 
 def crossruff_leads(hands, trump, side, seat) -> list[int]:
@@ -411,7 +412,7 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
     stated) with play_class -1 for non-claiming plays."""
     ctx = Ctx(trump, claim_side, policy, options, steps)
     st0 = (tuple(hands), leader, tuple(trick), forget, shown, running, 0 if ctx.steps else -1, 0)
-    st0 = st0[:6] + (settle_pc(st0, ctx),) + st0[7:]
+    st0 = st0[:6] + settle_pc(st0, ctx)
 
     @functools.lru_cache(maxsize=None)
     def rec(st):
@@ -467,7 +468,7 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
                         nrunning = 4 * lead_seat + suit_of(lead_card)
                 npc, naux = advance_aux(pc, aux, ctx, list(nt), wseat)
                 child = (tuple(nh), wseat, (), nforget, nshown, nrunning, npc, naux)
-                child = child[:6] + (settle_pc(child, ctx),) + child[7:]
+                child = child[:6] + settle_pc(child, ctx)
             t, cl, line = rec(child)
             cand = (t + won, cl + careless, ((seat, c, k, was_stated),) + line)
             if best is None or cand[:2] < best[:2]:

@@ -63,11 +63,11 @@ class Tok:
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _SYM = "♠♥♦♣♤♡♢♧"
 _RANKS = r"(?:10|[AKQJTakqjt2-9])"
-_LETTER_WORDS = {"as", "ah", "ha", "ad", "sa", "da", "ca"}  # lowercase letter forms read as words
+_LETTER_WORDS = {"as", "ah", "ha", "ad"}  # lowercase letter forms read as words
 
 _SCAN = re.compile(
-    rf"(?P<symcards>[{_SYM}]\s?{_RANKS}+(?![A-Za-z0-9]))"
-    rf"|(?P<rsym>{_RANKS}\s?[{_SYM}])"
+    rf"(?P<symcards>[{_SYM}](?:{_RANKS}+|\s(?:10|[AKQJT2-9])+)(?![A-Za-z0-9]))"
+    rf"|(?P<rsym>{_RANKS}[{_SYM}])"
     rf"|(?P<sym>[{_SYM}])"
     rf"|(?P<multi>\b[SHDC](?:10|[AKQJT2-9]){{2,}}\b)"
     rf"|(?P<sr>\b[SHDCshdc]-?{_RANKS}\b)"
@@ -155,13 +155,14 @@ def _join_phrases(raw: list[tuple]) -> list[tuple]:
 
 
 _VOCAB_WORDS = [w for w in vocab.all_words() if len(w) >= 3]
+_CORRECTABLE = [w for w in _VOCAB_WORDS if len(w) >= 4]  # short words are too easy to hit
 
 
 def correct(word: str) -> str | None:
     """A misspelt word -> the vocabulary word it most likely is, or None (conservative)."""
     if len(word) < 4 or not word.isalpha():
         return None
-    m = difflib.get_close_matches(word, _VOCAB_WORDS, n=2, cutoff=0.82)
+    m = difflib.get_close_matches(word, _CORRECTABLE, n=2, cutoff=0.82)
     if not m:
         return None
     if len(m) == 2:
@@ -180,7 +181,12 @@ def suggest(word: str, kinds=None, strict: bool = False) -> str | None:
     pool = [w for w in pool if w != word]
     cutoff = 0.8 if strict else (0.6 if kinds else 0.75)
     m = difflib.get_close_matches(word, pool, n=1, cutoff=cutoff)
-    return m[0] if m else None
+    if not m:
+        return None
+    kind = vocab.LOOKUP.get(m[0])
+    if kind and kind not in ("SUIT", "HAND", "RANK", "NUM", "SUITPAIR"):
+        return vocab.WORDS[kind][0]  # the canonical word: "drew" -> "draw"
+    return m[0]
 
 
 def _word_token(w: str, col: int, word: str, corrected: bool) -> Tok | None:
@@ -190,7 +196,7 @@ def _word_token(w: str, col: int, word: str, corrected: bool) -> Tok | None:
     if kind is None:
         return None
     value = w
-    if kind == "SUIT":
+    if kind in ("SUIT", "SUITPAIR"):
         pass
     elif kind == "HAND":
         value = vocab.HAND_WORD[w]

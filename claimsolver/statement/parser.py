@@ -262,9 +262,12 @@ class _ToLine(Transformer):
     def tmod(self, ch):
         return ("my",) if _has(ch, "MY") else ("tmod",)
 
+    def tmod2(self, ch):
+        return ("tmod",)
+
     def draw(self, ch):
         hand = _loc(ch)
-        if hand is None and _find(ch, "my"):
+        if hand is None and (_find(ch, "my") or _has(ch, "MY")):
             hand = MY
         return [DrawTrumps(hand)]
 
@@ -540,12 +543,18 @@ def _error_from(text: str, toks: list[Tok], e: UnexpectedInput) -> StatementSynt
 
 def expected_after(toks: list[Tok]) -> set[str] | None:
     """The word kinds the grammar accepts after ``toks`` (None if ``toks`` already fail)."""
-    probe = list(toks) + [Tok("?PROBE", "?", 0, "?")]
+    found = _expected_after(tuple(t.kind for t in toks))
+    return set(found) if found is not None else None
+
+
+@functools.lru_cache(maxsize=256)
+def _expected_after(kinds: tuple[str, ...]) -> frozenset[str] | None:
+    probe = [Tok(k, "?", 0, "?") for k in kinds] + [Tok("?PROBE", "?", 0, "?")]
     try:
         _lark().parse(probe)
     except UnexpectedToken as e:
-        if e.token.start_pos == len(toks):
-            return set(e.expected)
+        if e.token.start_pos == len(kinds):
+            return frozenset(e.expected)
         return None
     except UnexpectedInput:
         return None

@@ -24,7 +24,7 @@ HAND_NAMES = {"dummy": "dummy", "hand": "hand", "partner": "partner", "N": "Nort
 
 
 def number(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return NUMBER_WORDS[n] if 1 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def hand_name(h) -> str:

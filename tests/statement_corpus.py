@@ -1,0 +1,258 @@
+"""The statement corpus: phrasings players use, each with the Line it must produce, and
+phrasings that must be rejected with the message fragments they must show."""
+
+from __future__ import annotations
+
+from claimsolver.cards import parse_card
+from claimsolver.line import (
+    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
+    HandRef, IfThen, Line, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, TrickList,
+    Unblock,
+)
+
+S, H, D, C = 0, 1, 2, 3
+DUMMY, MY, PARTNER = HandRef("dummy"), HandRef("hand"), HandRef("partner")
+NORTH, EAST, SOUTH, WEST = HandRef("N"), HandRef("E"), HandRef("S"), HandRef("W")
+
+
+def c(text: str, hand: HandRef | None = None) -> CardRef:
+    """``c("SA")`` -> the CardRef the parser makes for a named card."""
+    card = parse_card(text)
+    return CardRef(card >> 4, card & 15, hand)
+
+
+def r(rank: int | None = None, suit: int | None = None, hand=None, q=None, trump=False) -> CardRef:
+    return CardRef(suit, rank, hand, q, trump)
+
+
+def L(*steps, tricks=None, kind=None) -> Line:
+    return Line(tuple(steps), tricks, kind)
+
+
+NOTHING = L()
+CORPUS: list[tuple[str, Line]] = []
+
+
+def add(line: Line, *texts: str) -> None:
+    for t in texts:
+        CORPUS.append((t, line))
+
+
+# --- no line -------------------------------------------------------------------------------
+add(NOTHING, "", "rest are mine", "all good", "they're high", "claiming", "the rest are good",
+    "the rest", "claim", "all mine", "I have the rest", "the remaining tricks are mine",
+    "rest are good.", "All the tricks", "They're all high", "claiming the rest", "REST ARE MINE!")
+
+# --- trick counts --------------------------------------------------------------------------
+add(L(tricks=10, kind="total"), "ten tricks", "10 tricks", "I'll make ten tricks", "taking 10 tricks")
+add(L(tricks=11, kind="total"), "11", "eleven tricks", "all 11")
+add(L(tricks=3, kind="remaining"), "three more tricks", "3 more tricks")
+add(L(tricks=1, kind="down"), "one off", "one down", "down one", "1 off")
+add(L(tricks=2, kind="down"), "two down", "two off")
+
+# --- drawing trumps ------------------------------------------------------------------------
+DT = L(DrawTrumps())
+add(DT, "drawing trumps", "draw trumps", "pull the last trump", "trumps first",
+    "after drawing the outstanding trump", "drawing the last trump first, then the rest are good",
+    "pulling trumps", "I'll draw the remaining trumps", "draw their trumps", "drawing trumsp",
+    "drawing trumphs", "draw the outstanding trumps and claim", "Drawing trumps, rest are high",
+    "pull trumps then claim", "draw two rounds of trumps", "play trumps", "drew trumps")
+add(L(DrawTrumps(DUMMY)), "draw trumps from dummy", "drawing trumps from the board")
+add(L(DrawTrumps(MY)), "draw trumps from my hand", "cash my trumps")
+add(L(DrawTrumps(), tricks=10, kind="total"), "ten tricks after drawing trumps")
+
+# --- cashing and running suits -------------------------------------------------------------
+add(L(Cash(C)), "cash the clubs from the top", "cash the clubs", "cashing clubs", "run the clubs",
+    "running the clubs", "play off the clubs", "cash clubs from the top", "cash the ♣",
+    )
+add(L(Cash(D)), "run the diamonds", "run the dimonds", "running diamonds", "cash the diamods")
+add(L(Cash(H)), "play off the hearts", "cash the hearts", "play off hearts")
+add(L(Cash(S, cards=(c("SA"), c("SK"), c("SQ")))), "cash ♠AKQ", "cash SA SK SQ",
+    "cash the ace, king and queen of spades", "cash AS, KS, QS", "cash ♠A ♠K ♠Q",
+    "cash ♠A, ♠K, ♠Q", "cash A♠ K♠ Q♠", "cash S-A S-K S-Q", "cash SAKQ")
+add(L(Cash(S, cards=(r(None, S, q="top"),))), "cash the top spades", "cash top spades")
+add(L(Cash(D, MY)), "cash my diamonds", "cash my two diamonds", "run my diamonds")
+add(L(Cash(C, DUMMY)), "cash dummy's clubs", "cash the clubs in dummy", "run the clubs from dummy",
+    "cash the clubs on the board")
+add(L(Cash(H, MY)), "take my heart tricks")
+add(L(Cash(S, cards=(c("SA"),)), Cash(H, cards=(c("HA"),))), "cash the ♠A and the ♥A")
+
+# --- ruffs ---------------------------------------------------------------------------------
+add(L(Ruff(H, DUMMY, 1)), "ruff a heart in dummy", "ruffing a heart in dummy",
+    "ruff one heart in dummy", "trump a heart in dummy", "ruff a ♥ in the dummy",
+    "ruff a heart on the board")
+add(L(Ruff(D, None, 1)), "ruffing the last diamond", "ruff a diamond", "ruff the last diamond")
+add(L(Ruff(C, None, None)), "ruff the clubs good", "ruff out the clubs", "ruff clubs")
+add(L(Ruff(S, MY, 2)), "ruff two spades in hand", "ruff 2 spades in my hand")
+add(L(Ruff(None, DUMMY, 1)), "ruff in dummy")
+add(L(Crossruff()), "crossruff", "cross-ruff", "cross ruff", "crossruffing", "crossruff the rest",
+    "I'm crossruffing")
+add(L(Crossruff((H, C))), "crossruff hearts and clubs", "crossruff in hearts and clubs")
+add(L(Crossruff((D, C))), "crossruff the minors")
+
+# --- finesses ------------------------------------------------------------------------------
+add(L(Finesse(S)), "take the spade finesse", "taking the spade finesse", "spade finesse",
+    "take the spade finese", "takeing the spade finesse", "finesse in spades",
+    "taking a spade finesse")
+add(L(Finesse(C)), "take the club finesse", "the club finesse")
+add(L(Finesse(None)), "take the finesse", "finessing")
+add(L(Finesse(D, with_card=c("DQ"))), "finesse the ♦Q", "finesse the queen of diamonds",
+    "finesse DQ", "finesse the diamond queen", "finnesse the ♦Q", "finesse Q♦", "finesse QD")
+add(L(Finesse(None, with_card=r(12))), "finesse the queen", "finese the queen")
+add(L(Finesse(H, against=c("HK"))), "finessing against the king of hearts",
+    "take the finesse against the ♥K", "finesse against the heart king",
+    "take the heart finesse against the king")
+add(L(Finesse(S, with_card=c("SJ"), run_lead=True)), "run the ♠J", "run the jack of spades",
+    "lead the ♠J and let it run", "run the knave of spades", "run SJ")
+add(L(Finesse(H, with_card=c("HT"), run_lead=True)), "lead the ♥10 and let it run",
+    "lead the ♥T and let it run", "lead the ten of hearts and run it", "run the ♥10", "run H10",
+    "run HT", "lead the heart ten and let it ride")
+add(L(Finesse(H, against=r(None, H, WEST))), "take the heart finesse against West")
+add(L(Finesse(S, lead_from=DUMMY)), "take the spade finesse from dummy",
+    "take the spade finesse leading from dummy")
+add(L(Finesse(C, with_card=c("CJ", DUMMY))), "finesse dummy's jack of clubs", "finesse dummy's ♣J")
+
+# --- concessions ---------------------------------------------------------------------------
+add(L(Concede(C)), "conceding a club", "concede a club", "conceed a club", "give up a club",
+    "lose a club", "conceding one club", "concede a club trick", "one club loser",
+    "giving them a club")
+add(L(Concede(card=c("SA"))), "giving you the ♠A", "give you the ace of spades", "concede the ♠A",
+    "conceding the spade ace", "lose to the ♠A", "lose one trick to the ace of spades")
+add(L(Concede(D, at_end=True)), "losing one diamond at the end", "lose a diamond at the end",
+    "conceding a diamond at the end", "concede a diamond last")
+add(L(Concede(card=r(14, trump=True))), "one trick to the ace of trumps",
+    "conceding the ace of trumps", "give up a trick to the ace of trumps", "lose to the trump ace")
+add(L(Concede()), "conceding one trick", "concede a trick", "give up one trick",
+    "losing one trick", "one loser")
+add(L(Concede(count=2)), "conceding two tricks", "two losers")
+add(L(Concede(H, count=2)), "concede two hearts", "lose two hearts", "two heart losers")
+add(L(Concede(card=r(None, trump=True))), "concede a trump", "losing a trump trick")
+add(L(Concede(at_end=True)), "conceding a trick at the end", "one loser at the end")
+
+# --- crossing, unblocking, ducks -----------------------------------------------------------
+add(L(Cross(None, c("HK"), H)), "play a heart to the king", "lead a heart to the king",
+    "play a heart to the ♥K", "play a small heart to the king", "lead a low heart to the king of hearts")
+add(L(Cross(DUMMY, c("DA"), D)), "cross to dummy with the ♦A", "crossing to dummy with the ace of diamonds",
+    "cross to the board with the ♦A", "enter dummy with the DA", "get to dummy with the ♦A")
+add(L(Cross(DUMMY)), "cross to dummy", "cross over to dummy", "go to dummy", "enter dummy")
+add(L(Cross(MY, None, C)), "come back to hand with a club", "return to hand with a club",
+    "back to hand with a club", "cross to my hand with a club", "cross to hand in clubs")
+add(L(Cross(DUMMY, None, S)), "play a spade to dummy", "lead a small spade to dummy")
+add(L(Cross(PARTNER, c("CT", PARTNER), C)), "lead my small club to partner's ten",
+    "lead a club to partner's ♣10", "play a small club to partner's ten of clubs")
+add(L(Overtake()), "overtake", "overtaking")
+add(L(Overtake(c("DK"))), "overtake the ♦K", "overtake with the ♦K", "overtake the ♦Q with the ♦K",
+    "overtake the queen with the king of diamonds")
+add(L(Unblock(c("SK"))), "unblock the ♠K", "unblocking the king of spades", "unblock SK",
+    "unblock the spade king", "un-block the ♠K")
+add(L(Unblock(r(None, H))), "unblock the hearts", "unblock hearts")
+add(L(Duck(C)), "duck a club", "ducking a club", "duck a round of clubs", "duck one club",
+    "duck clubs")
+add(L(Duck(H, DUMMY)), "duck a heart in dummy")
+add(L(Duck(None)), "duck")
+
+# --- single cards and card lists -----------------------------------------------------------
+add(L(PlayCard(c("SA")), PlayCard(c("SK")), PlayCard(c("HQ"))), "♠A, ♠K, then ♥Q",
+    "SA SK HQ", "AS, KS then QH", "ace of spades, king of spades, then queen of hearts",
+    "S-A, S-K, H-Q", "A♠ K♠ Q♥", "the ♠A, the ♠K and then the ♥Q", "spade ace, spade king, heart queen",
+    "play ♠A, ♠K then ♥Q", "♠ A, ♠ K, ♥ Q")
+add(L(PlayCard(c("ST"))), "♠10", "the ten of spades", "♠T", "ST", "10♠", "S10", "the spade ten",
+    "play the ♠10")
+add(L(PlayCard(c("CK", DUMMY))), "dummy's king of clubs", "dummy's ♣K", "play dummy's club king")
+add(L(PlayCard(c("DJ"))), "the knave of diamonds", "the jack of diamonds", "♦J", "DJ", "JD")
+add(L(PlayCard(r(13))), "play the king", "lead the king")
+add(L(PlayCard(r(None, C, q="small"))), "lead a small club", "play a low club", "lead the small club",
+    "play a little club")
+add(L(PlayCard(r(None, None, MY, "last", True))), "play my last trump", "lead my last trump")
+add(L(PlayCard(r(None, S, q="top"))), "play the top spade")
+add(L(PlayCard(r(None, H))), "lead a heart", "play a heart")
+add(L(PlayCard(c("SA", NORTH))), "North's ♠A", "play North's ace of spades")
+add(L(PlayCard(r(10, None, PARTNER))), "play partner's ten")
+
+# --- discards ------------------------------------------------------------------------------
+add(L(Discard(suit=D, on_suit=C, hand=MY)), "discard my losing diamonds on the clubs",
+    "discarding my diamonds on the clubs", "pitch my losing diamonds on the clubs",
+    "throw my losing diamonds on the clubs", "dump my diamonds on the clubs",
+    "discard my losing dimonds on the clubs")
+add(L(Discard(cards=(r(None, H),), on_card=c("SA"))), "pitch the heart on the ♠A",
+    "discard a heart on the ace of spades", "pitching a heart on the SA", "throw the heart on the ♠A")
+add(L(Discard(cards=(r(None, C), r(None, C)), on_suit=H)), "discard two clubs on the hearts",
+    "pitch 2 clubs on the hearts")
+add(L(Discard(suit=S, on_suit=D, hand=DUMMY)), "discard dummy's spades on the diamonds",
+    "discard the spades from dummy on the diamonds")
+add(L(Discard(on_suit=H, hand=MY)), "discard my losers on the hearts")
+add(L(Discard(cards=(c("C2"),), on_card=c("DA"))), "discard the ♣2 on the ♦A", "pitch C2 on DA")
+
+# --- squeezes and throw-ins ----------------------------------------------------------------
+add(L(Squeeze(WEST, (D, C))), "squeeze West in the minors", "squeezing West in the minors",
+    "squeeze West in diamonds and clubs", "squeeze W in the minors", "sqeeze West in the minors")
+add(L(Squeeze(EAST, (S, H))), "squeeze East in the majors")
+add(L(Squeeze(NORTH)), "squeeze North")
+add(L(Squeeze()), "squeeze", "squeezing")
+add(L(ThrowIn(EAST, S)), "throw East in with a spade", "throw in East with a spade",
+    "endplay East with a spade", "throw-in East with a spade", "throw East in in spades")
+add(L(ThrowIn(WEST, None)), "throw West in", "endplay West")
+
+# --- conditionals --------------------------------------------------------------------------
+add(L(IfThen(Drops(c("HQ")), (), (Finesse(C),))),
+    "if the ♥Q drops I have the rest, otherwise I take the club finesse",
+    "if the queen of hearts drops the rest are mine, otherwise take the club finesse",
+    "if the ♥Q falls I have the rest, if not I take the club finesse",
+    "if the HQ comes down, I have the rest; otherwise the club finesse")
+add(L(IfThen(Breaks(S, (3, 3)), (), ())), "if spades break 3-3 I have the rest",
+    "if spades are 3-3 the rest are good", "if the spades split 3/3, rest are mine")
+add(L(IfThen(Breaks(S, (3, 3)), (Cash(S),), (Finesse(H),))),
+    "if spades break 3-3 I run the spades, otherwise take the heart finesse")
+add(L(IfThen(Breaks(None, None, trump=True), (), (Ruff(S, None, 1),))),
+    "if trumps break I have the rest, otherwise ruff a spade")
+add(L(IfThen(ShowsOut(WEST, S), (Finesse(S),), ())), "if West shows out of spades, take the spade finesse")
+add(L(DrawTrumps(), IfThen(Drops(c("HQ")), (), (Finesse(C),))),
+    "draw trumps, then if the ♥Q drops I have the rest, otherwise the club finesse")
+add(L(IfThen(Breaks(C, None), (), (IfThen(Drops(c("DK")), (), (Concede(D),)),))),
+    "if clubs break the rest are mine, otherwise if the ♦K drops I have the rest, else I concede a diamond")
+
+# --- trick lists (not an order of play) ----------------------------------------------------
+add(L(TrickList(((H, 4), (S, 3), (D, 1)))), "four hearts, three spades and a diamond",
+    "4 hearts, 3 spades and 1 diamond", "four heart tricks, three spade tricks and a diamond trick")
+add(L(TrickList(((S, 3),))), "three spade tricks", "3 spade tricks", "three spades")
+add(L(TrickList(((C, 2), (D, 2)))), "two clubs and two diamonds")
+
+# --- statements of /work/shared/cases ------------------------------------------------------
+add(L(Finesse(S)), "taking the spade finesse")
+add(L(Cash(D, MY), Cross(PARTNER, c("CT", PARTNER), C)),
+    "I'll cash my two diamonds and lead my small club to partner's ten")
+add(L(Concede()), "conceding one trick")
+
+# --- sequences -----------------------------------------------------------------------------
+add(L(DrawTrumps(), Cash(C)), "draw trumps and run the clubs", "drawing trumps, then cashing the clubs",
+    "after drawing trumps I'll just run the clubs")
+add(L(DrawTrumps(), Ruff(H, DUMMY, 1), Concede(C, at_end=True)),
+    "draw trumps, ruff a heart in dummy and concede a club at the end")
+add(L(PlayCard(c("SA")), PlayCard(c("SK")), Finesse(H), tricks=10, kind="total"),
+    "ten tricks: ♠AK then the heart finesse")
+add(L(Cash(S, cards=(c("SA"), c("SK"))), Finesse(H), tricks=10, kind="total"),
+    "ten tricks: cash ♠AK then take the heart finesse")
+add(L(Cross(DUMMY, c("DA"), D), Discard(cards=(r(None, H),), on_card=c("CA"))),
+    "cross to dummy with the ♦A and pitch a heart on the ♣A")
+
+
+REJECTED: list[tuple[str, list[str]]] = [
+    ("take the spade finest", ["finest", "column 16", "did you mean 'finesse'"]),
+    ("cash the", ["stops too early", "a suit"]),
+    ("draw", ["stops too early", "'trumps'"]),
+    ("ruff a heart in", ["stops too early", "a hand"]),
+    ("xyzzy", ["I do not know the word 'xyzzy'", "column 1"]),
+    ("cash the clubs with gusto", ["gusto", "column 21"]),
+    ("if spades", ["stops too early"]),
+    ("cash the clbus", ["clbus", "did you mean 'clubs'"]),
+    ("play the 12", ["not a rank"]),
+    ("squeeze West in the", ["stops too early", "a suit"]),
+    ("finesse against", ["stops too early", "a card"]),
+    ("draw trumps ruff a", ["stops too early", "a suit"]),
+    ("concede to", ["stops too early", "a card"]),
+    ("otherwise finesse", ["'otherwise'", "column 1"]),
+    ("discard on the clubs", ["'on'", "column 9"]),
+    ("run the", ["stops too early"]),
+    ("drw trumps", ["drw", "did you mean 'draw'"]),
+    ("cash the spudz", ["spudz", "did you mean 'spade'"]),
+]

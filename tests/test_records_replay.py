@@ -138,3 +138,87 @@ def test_trick_winner_and_shown_out():
     with pytest.raises(ReplayError, match="revoke"):
         r.play(c("HJ"))
     assert count(r.hands[Seat.S]) == 2
+
+
+# --- round trip: random legal play written as PBN and LIN, read back --------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from claimsolver.cards import hand_name  # noqa: E402
+
+
+def _simulate(hands, trump, leader, choices, n_cards):
+    """Independent little simulator: play n_cards legal cards, picking by the choice list."""
+    hands = [sorted(c for c in range(64) if h >> c & 1) for h in hands]
+    seq, trick, won = [], [], [0, 0]
+    for i in range(n_cards):
+        seat = (leader + len(trick)) % 4
+        legal = hands[seat]
+        if trick:
+            follow = [c for c in legal if c >> 4 == trick[0][1] >> 4]
+            legal = follow or legal
+        card = legal[choices[i] % len(legal)]
+        hands[seat].remove(card)
+        trick.append((seat, card))
+        seq.append((seat, card))
+        if len(trick) == 4:
+            lead = trick[0][1] >> 4
+            best = max(trick, key=lambda sc: (sc[1] >> 4 == trump, sc[1] >> 4 == lead, sc[1] & 15))
+            won[best[0] & 1] += 1
+            leader, trick = best[0], []
+    return seq, hands, won, leader, trick
+
+
+def _pbn_text(deal_hands, declarer, strain, seq, result):
+    opening = (declarer + 1) % 4
+    rows = []
+    for t in range(0, len(seq), 4):
+        row = ["-"] * 4
+        for seat, card in seq[t:t + 4]:
+            row[(seat - opening) % 4] = card_name(card)
+        rows.append(" ".join(row))
+    contract = f"4{'SHDCN'[strain]}{'T' if strain == 4 else ''}"
+    return "\n".join([
+        '[Board "5"]', f'[Deal "N:{" ".join(hand_name(h) for h in deal_hands)}"]',
+        f'[Declarer "{"NESW"[declarer]}"]', f'[Contract "{contract}"]', f'[Result "{result}"]',
+        f'[Play "{"NESW"[opening]}"]', *rows, "*", "",
+    ])
+
+
+def _lin_text(deal_hands, declarer, strain, seq, result):
+    digit = {2: "1", 3: "2", 0: "3", 1: "4"}[declarer]  # declarer deals and opens
+    hands = ",".join("".join(s + "".join("--23456789TJQKA"[c & 15] for c in range(64)
+                                          if deal_hands[seat] >> c & 1 and c >> 4 == i)
+                             for i, s in enumerate("SHDC")) for seat in (2, 3, 0))
+    bid = "4" + "SHDCN"[strain]
+    cards = "".join(f"pc|{card_name(c).lower() if k % 2 else card_name(c)}|" for k, (_, c) in enumerate(seq))
+    return f"qx|c5|md|{digit}{hands},|sv|n|mb|{bid}|mb|p|mb|p|mb|p|{cards}mc|{result}|pg||\n"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    perm=st.permutations(list(range(52))),
+    declarer=st.integers(0, 3),
+    strain=st.integers(0, 4),
+    n_cards=st.integers(1, 51),
+    choices=st.lists(st.integers(0, 12), min_size=51, max_size=51),
+    claim_frac=st.floats(0, 1),
+)
+def test_random_play_round_trips_through_pbn_and_lin(perm, declarer, strain, n_cards, choices, claim_frac):
+    from claimsolver.records import lin, pbn
+
+    deck = [16 * s + r for s in range(4) for r in range(2, 15)]
+    deal_hands = [sum(1 << deck[perm[13 * h + i]] for i in range(13)) for h in range(4)]
+    seq, left_hands, won, leader, trick = _simulate(deal_hands, strain, (declarer + 1) % 4, choices, n_cards)
+    tricks_left = 13 - sum(won)
+    claimed = round(claim_frac * tricks_left)
+    result = won[declarer & 1] + claimed
+    for text, module in ((_pbn_text(deal_hands, declarer, strain, seq, result), pbn),
+                         (_lin_text(deal_hands, declarer, strain, seq, result), lin)):
+        (c,) = module.loads(text)
+        assert isinstance(c, RecordedClaim), (c, text)
+        pos = c.position
+        assert [sorted(x for x in range(64) if h >> x & 1) for h in pos.hands] == [sorted(h) for h in left_hands]
+        assert pos.leader == leader and list(pos.trick) == [card for _, card in trick]
+        assert c.tricks_won == {"declarer": won[declarer & 1], "defenders": won[1 - (declarer & 1)]}
+        assert c.claimed == claimed and c.declarer == "NESW"[declarer]

@@ -1,0 +1,132 @@
+"""Binding statements to positions built from PBN."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimsolver.cards import Seat, parse_card, parse_seat
+from claimsolver.line import CardRef, Cash, Concede, Cross, DrawTrumps, Finesse, PlayCard, Ruff
+from claimsolver.position import Position
+from claimsolver.statement import BoundStatement, bind, parse
+
+FIN = Position.from_fields("N:AQ... K.2.. 32... 54...", "NT", "S")
+SUIT = Position.from_fields("N:32..32. .KQJ.K. AK.A..A QJ..Q.2", "C", "S")
+DEF = Position.from_fields("N:4..32. .A2..T 32...9 ..AK.2", "NT", "S")
+CASES = Path("/work/shared/cases")
+
+
+def b(text, pos=FIN, claimer=Seat.S, declarer=Seat.S) -> BoundStatement:
+    return bind(parse(text), pos, claimer, declarer)
+
+
+def card(t):
+    return parse_card(t)
+
+
+def test_spade_finesse_binds_to_the_tenace():
+    bs = b("take the spade finesse")
+    assert bs.line.steps == (Finesse(0, card("SK"), card("SQ"), Seat.S, False),)
+    assert bs.notes == []
+    assert bs.understood == ["finesse ♠Q (lead from South toward North's ♠AQ, against East's ♠K)"]
+
+
+@pytest.mark.parametrize("text", ["finesse the ♠Q", "finessing against the king of spades",
+                                  "take the finesse", "finesse the queen",
+                                  "take the spade finesse against East"])
+def test_other_finesse_phrasings_bind_the_same(text):
+    assert b(text).line.steps == (Finesse(0, card("SK"), card("SQ"), Seat.S, False),)
+
+
+def test_finesse_with_no_tenace_is_a_note():
+    bs = b("take the heart finesse")
+    assert bs.line.steps == ()
+    assert "no finesse in hearts" in bs.notes[0]
+
+
+def test_card_the_side_does_not_hold_is_a_note_not_an_exception():
+    bs = b("cash the ♠K")
+    assert bs.line.steps == ()
+    assert bs.notes and "♠K" in bs.notes[0] and "East" in bs.notes[0]
+    bs = b("cash the ♥A")
+    assert bs.line.steps == () and "no longer held" in bs.notes[0]
+
+
+def test_drawing_trumps_at_notrump_is_a_note():
+    bs = b("draw trumps, then take the spade finesse")
+    assert len(bs.line.steps) == 1 and isinstance(bs.line.steps[0], Finesse)
+    assert "no trumps at notrump" in bs.notes[0]
+
+
+def test_ruff_with_no_trumps_is_a_note():
+    bs = b("ruff a heart in dummy", pos=SUIT)  # North (dummy) has no clubs
+    assert bs.line.steps == ()
+    assert "North (dummy) has no trumps" in bs.notes[0]
+
+
+def test_draw_trumps_binds_the_leading_hand():
+    bs = b("drawing the last trump first, then the rest are good", pos=SUIT)
+    assert bs.line.steps == (DrawTrumps(Seat.S),)
+    assert bs.understood == ["draw trumps (South leads them)"]
+
+
+def test_trumps_resolve_to_the_trump_suit():
+    bs = b("one trick to the ace of trumps", pos=Position.from_fields("N:32..32. .KQJ.K. AK.A..2 QJ..Q.A", "C", "S"))
+    assert bs.line.steps == (Concede(None, card("CA"), 1, False),)
+    assert "West's ♣A" in bs.understood[0]
+
+
+def test_dummy_hand_partner_resolve():
+    assert b("cash dummy's spades").line.steps == (Cash(0, Seat.N),)
+    assert b("cash my spades").line.steps == (Cash(0, Seat.S),)
+    # a defender's claim: partner is the other defender
+    bs = b("I'll cash my two diamonds and lead my small club to partner's ten", pos=DEF,
+           claimer=Seat.W, declarer=Seat.S)
+    assert bs.line.steps == (Cash(2, Seat.W), Cross(Seat.E, card("CT"), 3))
+    assert bs.notes == []
+
+
+def test_top_and_small_cards():
+    bs = b("cash the top spades")
+    assert bs.line.steps == (Cash(0, Seat.N, (card("SA"),)),)
+    assert b("lead a small spade").line.steps == (PlayCard(card("S2")),)
+    assert b("play the king").line.steps == ()  # no king on the side: note
+    assert b("play the ace").line.steps == (PlayCard(card("SA")),)
+
+
+def test_ambiguous_rank_is_left_open():
+    pos = Position.from_fields("N:A...A K...K 2...2 3...3", "NT", "S")
+    bs = b("play the ace", pos=pos)
+    assert bs.line.steps == (PlayCard(CardRef(None, 14)),)
+    assert "left open" in bs.notes[0]
+
+
+def test_squeeze_of_own_side_is_a_note():
+    bs = b("squeeze North")
+    assert bs.line.steps == () and "claiming side" in bs.notes[0]
+
+
+def test_conditional_binds_inside():
+    bs = b("if the ♠K drops I have the rest, otherwise take the spade finesse")
+    step = bs.line.steps[0]
+    assert step.event.card == card("SK")
+    assert step.otherwise == (Finesse(0, card("SK"), card("SQ"), Seat.S, False),)
+
+
+def test_ruff_binds_to_the_short_hand():
+    pos = Position.from_fields("N:2.2.. .AK.. K3... ..Q2.", "S", "S")
+    bs = b("ruff a heart", pos=pos)
+    assert bs.line.steps == (Ruff(1, Seat.S, 1),)
+    assert bs.understood == ["ruff hearts in South (once)"]
+
+
+@pytest.mark.parametrize("path", sorted(CASES.glob("*.json")) if CASES.exists() else [])
+def test_shared_cases_bind_without_notes(path):
+    d = json.loads(path.read_text())
+    pos = Position.from_fields(d["deal"], d["trump"], d["leader"], d.get("trick", []),
+                               shown_out=d.get("shown_out"))
+    bs = bind(parse(d.get("statement", "")), pos, parse_seat(d["claimer"]), parse_seat(d["declarer"]))
+    assert bs.notes == []
+    assert bs.understood

@@ -114,7 +114,7 @@ def worker_scratch() -> str | None:
 # --- progress ------------------------------------------------------------------------------
 
 class _Progress:
-    def __init__(self, total: int, enabled: bool, label: str = "claims"):
+    def __init__(self, total: int, enabled: bool, label: str = "items"):
         self.total = total
         self.done = 0
         self.enabled = enabled and total > 0
@@ -184,12 +184,14 @@ def run(
     chunk_seconds: float = 1.0,
     progress: bool = False,
     per_item_seconds: float | None = None,
+    label: str = "items",
 ) -> list[Any]:
-    """``fn`` over ``items``; results (or BatchError records) in input order."""
+    """``fn`` over ``items``; results (or BatchError records) in input order. ``label`` names
+    the items on the progress bar."""
     items = list(items)
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
-    bar = _Progress(len(items), progress)
+    bar = _Progress(len(items), progress, label)
     try:
         if scheduler is None and workers == 1:
             results = []

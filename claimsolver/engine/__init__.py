@@ -71,6 +71,7 @@ class SearchBuffers:
         self.moves = np.zeros(16 * 64, dtype=np.int64)
         self.scores = np.zeros(16 * 64, dtype=np.int64)
         self.stats = np.zeros(8, dtype=np.int64)
+        self.stack = np.zeros((8, 64), dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.int64)
 
 
@@ -173,7 +174,7 @@ def _run(hands, trump, leader, tcards) -> tuple[int, int]:
     if _NEEDS_COMPILE and not _announced:
         _cache.announce_compile()
         _announced = True
-    v = dd_search(b.hands, trump, leader, k, b.trk, b.moves, b.scores, b.tt, b.stats)
+    v = dd_search(b.hands, trump, leader, k, b.trk, b.moves, b.scores, b.stack, b.tt, b.stats)
     return int(v), ((leader + k) % 4) & 1
 
 

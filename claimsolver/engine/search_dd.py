@@ -11,6 +11,7 @@ Buffers (allocated once by the Python wrapper, see ``claimsolver.engine``):
   moves  int64[64*16]: move list of the node at depth d = 4*ti + pos at moves[16*d:]
   scores int64[64*16]: move-ordering scores, same layout
   tt     int64[N, 3]: transposition table (see tt.py)
+  stack  int64[8, 64]: per-depth state of the iterative search
   stats  int64[8]: stats[0] nodes visited, stats[1] TT cut-offs, stats[2] quick-trick cut-offs
 """
 import numpy as np
@@ -134,99 +135,144 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
 
 
 @njit(cache=True)
-def _ab(hands, trump, leader, pos, ti, target, ms, trk, moves, scores, tt, stats):
+def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats):
     """1 if side ``ms`` can take >= ``target`` of the remaining tricks (current trick
-    included) from the position, else 0. ``pos`` cards of trick ``ti`` are in trk."""
-    stats[0] += 1
-    player = (leader + pos) & 3
-    tstart = 4 * ti
-    k1 = np.int64(0)
-    k2 = np.int64(0)
-    if pos == 0:
-        n = popcount(hands[leader])
-        if target <= 0:
-            return 1
-        if target > n:
-            return 0
-        if n == 1:
-            w = trick_winner4(popcount(hands[leader] - 1),
-                              popcount(hands[(leader + 1) & 3] - 1),
-                              popcount(hands[(leader + 2) & 3] - 1),
-                              popcount(hands[(leader + 3) & 3] - 1), leader, trump)
-            return 1 if (w & 1) == ms else 0
-        lside = leader & 1
-        k1, k2 = tt_keys(hands, leader, trump)
-        p = tt_probe(tt, k1, k2)
-        if p >= 0:
-            lo = p & 0xFF
-            hi = (p >> 8) & 0xFF
-            if ms == 1:
-                lo, hi = n - hi, n - lo
-            if lo >= target:
-                stats[1] += 1
-                return 1
-            if hi < target:
-                stats[1] += 1
-                return 0
-        q = quick_tricks(hands, leader, trump)
-        if lside == ms:
-            if q >= target:
-                stats[2] += 1
-                _store(tt, k1, k2, ms, n, target, 1)
-                return 1
-            so = sure_tricks(hands, 1 - ms, trump)
-            if n - so < target:
-                stats[2] += 1
-                _store(tt, k1, k2, ms, n, target, 0)
-                return 0
+    included) from the position, else 0. The first ``pos`` cards of the current trick are
+    in trk[0:pos]. Iterative (explicit stack: numba cannot reload cached recursive code).
+
+    stack: int64[8, 64] scratch. Depth d = 4 * trick + position in trick, starting at
+    ``pos``; the card played at depth d is trk[d]; moves of depth d at moves[16*d:].
+    """
+    S_TARGET = 0
+    S_LEADER = 1
+    S_CNT = 2
+    S_I = 3
+    S_K1 = 4
+    S_K2 = 5
+    S_N = 6
+    S_RES = 7
+    root = pos
+    d = pos
+    stack[S_LEADER, d] = leader
+    stack[S_TARGET, d] = target
+    entering = True
+    r = 0
+    while True:
+        if entering:
+            # ---- enter node at depth d
+            stats[0] += 1
+            p_ = d & 3
+            ld = stack[S_LEADER, d]
+            tg = stack[S_TARGET, d]
+            player = (ld + p_) & 3
+            decided = -1
+            n = popcount(hands[player])
+            if tg <= 0:
+                decided = 1
+            elif tg > n:
+                decided = 0
+            elif p_ == 0:
+                if n == 1:
+                    w = trick_winner4(popcount(hands[ld] - 1),
+                                      popcount(hands[(ld + 1) & 3] - 1),
+                                      popcount(hands[(ld + 2) & 3] - 1),
+                                      popcount(hands[(ld + 3) & 3] - 1), ld, trump)
+                    decided = 1 if (w & 1) == ms else 0
+                else:
+                    k1, k2 = tt_keys(hands, ld, trump)
+                    stack[S_K1, d] = k1
+                    stack[S_K2, d] = k2
+                    stack[S_N, d] = n
+                    pr = tt_probe(tt, k1, k2)
+                    if pr >= 0:
+                        lo = pr & 0xFF
+                        hi = (pr >> 8) & 0xFF
+                        if ms == 1:
+                            lo, hi = n - hi, n - lo
+                        if lo >= tg:
+                            decided = 1
+                        elif hi < tg:
+                            decided = 0
+                        if decided >= 0:
+                            stats[1] += 1
+                    if decided < 0:
+                        q = quick_tricks(hands, ld, trump)
+                        if (ld & 1) == ms:
+                            if q >= tg:
+                                decided = 1
+                            elif n - sure_tricks(hands, 1 - ms, trump) < tg:
+                                decided = 0
+                        else:
+                            if n - q < tg:
+                                decided = 0
+                            elif sure_tricks(hands, ms, trump) >= tg:
+                                decided = 1
+                        if decided >= 0:
+                            stats[2] += 1
+                            _store(tt, k1, k2, ms, n, tg, decided)
+            if decided >= 0:
+                r = decided
+                entering = False
+                continue
+            else:
+                allc = hands[0] | hands[1] | hands[2] | hands[3]
+                lead_suit = -1 if p_ == 0 else (trk[d - p_] >> 4)
+                base = 16 * d
+                cnt = gen_moves(hands[player], allc, lead_suit, moves, base)
+                if cnt > 1:
+                    order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
+                                base, cnt)
+                stack[S_CNT, d] = cnt
+                stack[S_I, d] = 0
+                stack[S_RES, d] = 0 if (player & 1) == ms else 1
+                # fall through to "next child"
         else:
-            if n - q < target:
-                stats[2] += 1
-                _store(tt, k1, k2, ms, n, target, 0)
-                return 0
-            sm = sure_tricks(hands, ms, trump)
-            if sm >= target:
-                stats[2] += 1
-                _store(tt, k1, k2, ms, n, target, 1)
-                return 1
-    else:
-        n = popcount(hands[player])
-        if target <= 0:
-            return 1
-        if target > n:
-            return 0
-    allc = hands[0] | hands[1] | hands[2] | hands[3]
-    lead_suit = -1 if pos == 0 else (trk[tstart] >> 4)
-    base = 16 * (tstart + pos)
-    cnt = gen_moves(hands[player], allc, lead_suit, moves, base)
-    if cnt > 1:
-        order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, base, cnt)
-    maxnode = (player & 1) == ms
-    res = 0 if maxnode else 1
-    for i in range(cnt):
-        c = moves[base + i]
-        b = np.int64(1) << c
-        hands[player] ^= b
-        trk[tstart + pos] = c
-        if pos == 3:
-            w = trick_winner4(trk[tstart], trk[tstart + 1], trk[tstart + 2], c, leader, trump)
-            t2 = target - 1 if (w & 1) == ms else target
-            r = _ab(hands, trump, w, 0, ti + 1, t2, ms, trk, moves, scores, tt, stats)
+            # ---- a child of depth d returned r (d is the child's depth)
+            if d == root:
+                return r
+            d -= 1
+            p_ = d & 3
+            ld = stack[S_LEADER, d]
+            player = (ld + p_) & 3
+            c = trk[d]
+            hands[player] ^= np.int64(1) << c
+            cut = False
+            if (player & 1) == ms:
+                if r == 1:
+                    cut = True
+            elif r == 0:
+                cut = True
+            if cut:
+                if p_ == 0:
+                    _store(tt, stack[S_K1, d], stack[S_K2, d], ms, stack[S_N, d],
+                           stack[S_TARGET, d], r)
+                continue  # return r from depth d
+        # ---- next child of depth d (or finish it)
+        i = stack[S_I, d]
+        if i >= stack[S_CNT, d]:
+            r = stack[S_RES, d]
+            if (d & 3) == 0:
+                _store(tt, stack[S_K1, d], stack[S_K2, d], ms, stack[S_N, d],
+                       stack[S_TARGET, d], r)
+            entering = False
+            continue
+        stack[S_I, d] = i + 1
+        p_ = d & 3
+        ld = stack[S_LEADER, d]
+        tg = stack[S_TARGET, d]
+        player = (ld + p_) & 3
+        c = moves[16 * d + i]
+        hands[player] ^= np.int64(1) << c
+        trk[d] = c
+        if p_ == 3:
+            w = trick_winner4(trk[d - 3], trk[d - 2], trk[d - 1], c, ld, trump)
+            stack[S_LEADER, d + 1] = w
+            stack[S_TARGET, d + 1] = tg - 1 if (w & 1) == ms else tg
         else:
-            r = _ab(hands, trump, leader, pos + 1, ti, target, ms, trk, moves, scores, tt,
-                    stats)
-        hands[player] ^= b
-        if maxnode:
-            if r == 1:
-                res = 1
-                break
-        else:
-            if r == 0:
-                res = 0
-                break
-    if pos == 0:
-        _store(tt, k1, k2, ms, n, target, res)
-    return res
+            stack[S_LEADER, d + 1] = ld
+            stack[S_TARGET, d + 1] = tg
+        d += 1
+        entering = True
 
 
 @njit(cache=True)
@@ -245,7 +291,7 @@ def _store(tt, k1, k2, ms, n, target, res):
 
 
 @njit(cache=True)
-def dd_search(hands, trump, leader, pos, trk, moves, scores, tt, stats):
+def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats):
     """Exact number of tricks (current trick included) for the side of the player to move.
 
     hands: int64[4] (modified during the search and restored); ``pos`` cards of the current
@@ -258,7 +304,7 @@ def dd_search(hands, trump, leader, pos, trk, moves, scores, tt, stats):
     hi = n
     while lo < hi:
         t = (lo + hi + 1) >> 1
-        if _ab(hands, trump, leader, pos, 0, t, ms, trk, moves, scores, tt, stats):
+        if _ab(hands, trump, leader, pos, t, ms, trk, moves, scores, stack, tt, stats):
             lo = t
         else:
             hi = t - 1

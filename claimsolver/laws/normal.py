@@ -24,6 +24,19 @@ Policy = dict[int, int]
 Rule = Callable[[Settings, Policy], None]
 
 
+def rule(law: str, summary: str) -> Callable[[Rule], Rule]:
+    """Mark a function as a normal-play rule: ``law`` is the clause cited in rulings,
+    ``summary`` a few words a player understands."""
+
+    def mark(f: Rule) -> Rule:
+        f.law = law  # type: ignore[attr-defined]
+        f.summary = summary  # type: ignore[attr-defined]
+        return f
+
+    return mark
+
+
+@rule("70D1", "unstated suits may be played in any order")
 def suit_order(s: Settings, p: Policy) -> None:
     """DESIGN 2.3 *Suit order* (Law 70D1: the director takes the least successful normal
     line): unstated suits may be played in any order, so cashing the top cards of any suit
@@ -33,6 +46,7 @@ def suit_order(s: Settings, p: Policy) -> None:
     p[T.LEAD_NO_TOP_CARD] = T.NORMAL
 
 
+@rule("70E2", "a suit is deemed played from the top")
 def top_down(s: Settings, p: Policy) -> None:
     """Law 70E2 and the regulations under it. QBA regulation (a) / ACBL: a suit the claimer
     runs is played from the top, so underleading a holding headed by a top card is irrational
@@ -43,21 +57,26 @@ def top_down(s: Settings, p: Policy) -> None:
     it obvious, so the default applies."""
     p[T.LEAD_UNDER_TOP_CARD] = T.IRRATIONAL
     p[T.LEAD_SPOT_UNDER_TOP_UNAWARE] = T.CARELESS if s.regulation == "ebu" else T.IRRATIONAL
-    # Winning a trick with believed-equal cards: the claimer is deemed to use the highest.
-    p[T.FOLLOW_UNDER_TOP_UNAWARE] = T.IRRATIONAL
+    # Winning a trick with spot cards he believes equal: EBU lets them come in any order.
     p[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] = T.CARELESS if s.regulation == "ebu" else T.IRRATIONAL
 
 
+@rule("70E1", "no unstated finesse")
 def no_unstated_finesse(s: Settings, p: Policy) -> None:
     """Law 70E1: the director does not accept an unstated line whose success depends on
     finding one opponent rather than the other with a particular card; the claimer is deemed
     to play from the top. Playing an intermediate card second or third hand while holding a
     higher card, with an outstanding card between (a finesse), is not a normal unstated play;
-    nor is letting partner's honour run past a card the claimer could win with."""
+    nor is letting partner's honour run past a card the claimer could win with; nor, when he
+    wins a trick with cards he believes equal (the card between them overlooked), winning with
+    the lower one (AQ opposite small with the K forgotten: the A, "from the top").
+    """
     p[T.FOLLOW_INTERMEDIATE] = T.IRRATIONAL
+    p[T.FOLLOW_UNDER_TOP_UNAWARE] = T.IRRATIONAL
     p[T.FOLLOW_DUCK_HOLDING_SURE] = T.IRRATIONAL
 
 
+@rule("70E1", "a finesse marked by a show-out is taken")
 def marked_finesse(s: Settings, p: Policy) -> None:
     """Law 70E1, exception: once an opponent has failed to follow to the suit (before the
     claim, or earlier on the line examined), the finesse is marked: the claimer is credited
@@ -67,6 +86,7 @@ def marked_finesse(s: Settings, p: Policy) -> None:
     p[T.FOLLOW_WIN_SURE_OVER_MARKED] = T.IRRATIONAL
 
 
+@rule("70D1", "a trick the claimer can win is not ducked")
 def winning_and_ducking(s: Settings, p: Policy) -> None:
     """DESIGN 2.3 *Winning and ducking*: when the claiming side can win a trick the opponents
     are winning with a card it believes is a winner, winning is normal and ducking is
@@ -76,6 +96,7 @@ def winning_and_ducking(s: Settings, p: Policy) -> None:
     p[T.FOLLOW_OTHER] = T.NORMAL
 
 
+@rule("70D1", "partner's winner is not overtaken")
 def overtaking(s: Settings, p: Policy) -> None:
     """DESIGN 2.3 *Overtaking and unblocking*: playing low under partner's winner is normal;
     overtaking a winner for no reason is irrational unless stated ("overtake", "unblock")."""
@@ -83,6 +104,7 @@ def overtaking(s: Settings, p: Policy) -> None:
     p[T.FOLLOW_OVER_PARTNER] = T.IRRATIONAL
 
 
+@rule("70D1", "the opponents' winner is ruffed, partner's is not")
 def ruffing(s: Settings, p: Policy) -> None:
     """DESIGN 2.3 *Ruffing*, 2.7: ruffing an opponent's winning card when void is normal;
     under the ACBL preset with the lowest trump that wins ("ruff with the lowest trump"),
@@ -96,6 +118,7 @@ def ruffing(s: Settings, p: Policy) -> None:
     p[T.VOID_OTHER] = T.NORMAL
 
 
+@rule("70D1", "ruffing low into an overruff (class of player)")
 def ruff_low_into_overruff(s: Settings, p: Policy) -> None:
     """DESIGN 2.6 (class of player) and 2.7: ruffing low when an opponent still to play may
     overruff, holding a trump he could not overruff, is careless: normal for a novice or club
@@ -107,6 +130,7 @@ def ruff_low_into_overruff(s: Settings, p: Policy) -> None:
         p[T.VOID_RUFF_LOW_INTO_OVERRUFF] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
 
 
+@rule("70D1", "a known winner is not thrown while a loser is kept")
 def discards(s: Settings, p: Policy) -> None:
     """DESIGN 2.3 *Discards*: discarding a card the claimer believes is a loser is normal;
     discarding a card he knows is a winner while keeping one he knows is a loser is
@@ -120,6 +144,7 @@ def discards(s: Settings, p: Policy) -> None:
     p[T.VOID_DISCARD_TOP_NOT_LOWEST] = T.IRRATIONAL
 
 
+@rule("70D1", "a running suit is not broken off for a loser")
 def losers(s: Settings, p: Policy) -> None:
     """DESIGN 2.3 *Losers*: conceding a known loser before, after or between suits is normal
     (see :func:`suit_order`), but breaking off in the middle of running a solid suit to play a
@@ -127,6 +152,7 @@ def losers(s: Settings, p: Policy) -> None:
     p[T.LEAD_LOSER_WHILE_RUNNING] = T.IRRATIONAL
 
 
+@rule("70C", "an outstanding trump the claimer knows of is drawn first")
 def draw_aware_trump_first(s: Settings, p: Policy) -> None:
     """Law 70C read with DESIGN 2.4 (EBU White Book 8.70.4): when the claimer is aware of an
     outstanding trump and could draw it, cashing a side winner that the trump can ruff is
@@ -179,17 +205,3 @@ def rule_for_class(play_class: int, settings: Settings) -> Rule | None:
     return found
 
 
-#: The Law citation of each rule, for the ruling's reasons.
-CITATIONS: dict[str, str] = {
-    "suit_order": "70D1",
-    "top_down": "70E2",
-    "no_unstated_finesse": "70E1",
-    "marked_finesse": "70E1",
-    "winning_and_ducking": "70D1",
-    "overtaking": "70D1",
-    "ruffing": "70D1",
-    "ruff_low_into_overruff": "70D1",
-    "discards": "70D1",
-    "losers": "70D1",
-    "draw_aware_trump_first": "70C",
-}

@@ -1,0 +1,227 @@
+"""Typed Python wrapper of the claim search kernel (:mod:`claimsolver.engine.search_claim`).
+
+``claim_search`` validates its arguments, copies them into preallocated buffers (reused from
+call to call; not thread-safe: use processes) and runs the jitted search, which returns the
+value and a worst line. See ``tests/reference_claim.py`` for the specification.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from claimsolver import tables as T
+
+from . import _cache
+from .search_claim import N_FIELDS, NPLY, TT_COLS, solve
+
+__all__ = ["ClaimSearchResult", "ClaimBuffers", "claim_search"]
+
+DEFAULT_TT_LOG2 = 20
+_FULL_DECK = sum(0x7FFC << (16 * s) for s in range(4))
+
+
+@dataclass
+class ClaimSearchResult:
+    """tricks: the claiming side's tricks from here (current trick included) on the worst
+    line; careless: careless plays on it; line: the worst line card by card as (seat, card,
+    play class or -1 for the non-claiming side, stated); nodes: nodes visited; complete: False
+    when the node budget ran out (tricks, careless and line are then not valid)."""
+
+    tricks: int
+    careless: int
+    line: list[tuple[int, int, int, bool]] = field(default_factory=list)
+    nodes: int = 0
+    complete: bool = True
+
+
+class ClaimBuffers:
+    """Preallocated buffers of the claim search (reused across calls)."""
+
+    def __init__(self, tt_log2: int = DEFAULT_TT_LOG2):
+        if not 4 <= int(tt_log2) <= 26:
+            raise ValueError("tt_log2 must be in 4..26")
+        self.tt = np.zeros((1 << int(tt_log2), TT_COLS), dtype=np.int64)
+        self.trk = np.zeros(NPLY, dtype=np.int64)
+        self.mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
+        self.scores = np.zeros(NPLY * 16, dtype=np.int64)
+        self.stack = np.zeros((N_FIELDS, NPLY), dtype=np.int64)
+        self.stats = np.zeros(8, dtype=np.int64)
+        self.line = np.zeros((NPLY, 4), dtype=np.int64)
+        self.hands = np.zeros(4, dtype=np.int64)
+        self.generation = 0
+
+    def next_generation(self) -> int:
+        """A fresh generation number: entries of earlier searches are ignored (no clearing)."""
+        self.generation += 1
+        if self.generation >= 1 << 40:
+            self.tt[:] = 0
+            self.generation = 1
+        return self.generation
+
+
+_buffers: ClaimBuffers | None = None
+_announced = False
+
+
+def _get_buffers() -> ClaimBuffers:
+    global _buffers
+    if _buffers is None:
+        _buffers = ClaimBuffers()
+    return _buffers
+
+
+def _int(x, what: str, lo: int, hi: int) -> int:
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        raise ValueError(f"{what} must be an int in {lo}..{hi}, got {x!r}")
+    if not lo <= int(x) <= hi:
+        raise ValueError(f"{what} must be in {lo}..{hi}, got {x!r}")
+    return int(x)
+
+
+def _int_array(a, what: str, shape_desc: str) -> np.ndarray:
+    if not isinstance(a, np.ndarray):
+        raise ValueError(f"{what} must be a numpy int64 array {shape_desc}, got {type(a).__name__}")
+    if a.dtype != np.int64:
+        raise ValueError(f"{what} must have dtype int64, got {a.dtype}")
+    return a
+
+
+def _card_ok(c: int) -> bool:
+    return 0 <= c < 64 and 2 <= (c & 15) <= 14
+
+
+def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, claim_side: int,
+                 forget: int, shown: int, policy: np.ndarray, options: np.ndarray,
+                 steps: np.ndarray, running: int = -1, node_budget: int = 0,
+                 buffers: ClaimBuffers | None = None) -> ClaimSearchResult:
+    """Rule a claim: the minimum over every continuation of (claiming side's tricks, careless
+    plays), see the module doc of :mod:`claimsolver.engine.search_claim`.
+
+    hands int64[4] bitboards (card = 16*suit + rank); trump 0..3 or 4 = NT; leader 0..3 of the
+    current trick; trick: card ints played to it, in order from the leader (0..3 cards);
+    claim_side 0 (NS) or 1 (EW); forget: bitboard of outstanding cards the claimer may be
+    unaware of; shown: bit 4*seat+suit = seat has shown out of suit; policy int64[25] (normality
+    by play class); options int64[8]; steps int64[n, 9] (possibly (0, 9)); running: 4*seat+suit
+    of the suit being run, or -1; node_budget: 0 = unlimited.
+    """
+    global _announced
+    hands = _int_array(hands, "hands", "of shape (4,)")
+    if hands.shape != (4,):
+        raise ValueError(f"hands must have shape (4,), got {hands.shape}")
+    trump = _int(trump, "trump", 0, 4)
+    leader = _int(leader, "leader", 0, 3)
+    claim_side = _int(claim_side, "claim_side", 0, 1)
+    running = _int(running, "running", -1, 15)
+    node_budget = _int(node_budget, "node_budget", 0, 1 << 62)
+    if isinstance(forget, bool) or not isinstance(forget, (int, np.integer)) or int(forget) < 0:
+        raise ValueError(f"forget must be a non-negative int bitboard, got {forget!r}")
+    if isinstance(shown, bool) or not isinstance(shown, (int, np.integer)) or not 0 <= int(shown) < 1 << 16:
+        raise ValueError(f"shown must be an int of 16 bits (bit 4*seat+suit), got {shown!r}")
+    trick_arr = np.asarray(trick)
+    if trick_arr.ndim != 1 or trick_arr.shape[0] > 3:
+        raise ValueError(f"trick must be a 1-D array of 0..3 card ints, got shape {trick_arr.shape}")
+    if trick_arr.shape[0] and not np.issubdtype(trick_arr.dtype, np.integer):
+        raise ValueError(f"trick must hold integer cards, got dtype {trick_arr.dtype}")
+    tcards = [int(c) for c in trick_arr.tolist()]
+    for i, c in enumerate(tcards):
+        if not _card_ok(c):
+            raise ValueError(f"trick[{i}] = {c} is not a card 16*suit+rank (rank 2..14)")
+    if len(set(tcards)) != len(tcards):
+        raise ValueError("trick contains the same card twice")
+    policy = _int_array(policy, "policy", f"of shape ({T.N_PLAY_CLASSES},)")
+    if policy.shape != (T.N_PLAY_CLASSES,):
+        raise ValueError(f"policy must have shape ({T.N_PLAY_CLASSES},), got {policy.shape}")
+    if np.any((policy < T.IRRATIONAL) | (policy > T.CARELESS)):
+        raise ValueError("policy values must be IRRATIONAL (0), NORMAL (1) or CARELESS (2)")
+    options = _int_array(options, "options", f"of shape ({T.N_OPTIONS},)")
+    if options.shape != (T.N_OPTIONS,):
+        raise ValueError(f"options must have shape ({T.N_OPTIONS},), got {options.shape}")
+    steps = _int_array(steps, "steps", f"of shape (n, {T.N_STEP_FIELDS})")
+    if steps.ndim != 2 or steps.shape[1] != T.N_STEP_FIELDS:
+        raise ValueError(f"steps must have shape (n, {T.N_STEP_FIELDS}), got {steps.shape}")
+    if steps.shape[0] > 250:
+        raise ValueError(f"steps has {steps.shape[0]} rows; at most 250 are supported")
+    # hands: layout, disjointness, sizes
+    seen = 0
+    for p in range(4):
+        h = int(hands[p])
+        if h < 0 or h & ~_FULL_DECK:
+            raise ValueError(f"hands[{p}] has bits outside the card layout (ranks 2..14 per suit)")
+        if seen & h:
+            raise ValueError(f"hands are not disjoint: hands[{p}] shares cards with another hand")
+        seen |= h
+    for i, c in enumerate(tcards):
+        if (seen >> c) & 1:
+            raise ValueError(f"trick[{i}] (card {c}) is still in a hand")
+    k = len(tcards)
+    sizes = [bin(int(hands[p])).count("1") for p in range(4)]
+    n = sizes[(leader + k) % 4]
+    for j in range(4):
+        p = (leader + j) % 4
+        want = n - 1 if j < k else n
+        if sizes[p] != want:
+            raise ValueError(f"hand sizes do not match the trick: seat {p} holds {sizes[p]} cards, "
+                             f"expected {want}")
+    if k == 0 and n == 0:
+        raise ValueError("no cards left to play")
+    if k:
+        ls = tcards[0] >> 4
+        for j in range(1, k):
+            p = (leader + j) % 4
+            if tcards[j] >> 4 != ls and (int(hands[p]) >> (16 * ls)) & 0x7FFC:
+                raise ValueError(f"trick[{j}] is a revoke: seat {p} still holds the suit led")
+    nrows = steps.shape[0]
+    named = 0
+    for i in range(nrows):
+        row = [int(v) for v in steps[i]]
+        if not 0 <= row[T.S_KIND] < len(T.STEP_KIND_NAMES):
+            raise ValueError(f"steps[{i}]: kind {row[T.S_KIND]} is not a step kind")
+        for col, name in ((T.S_NEXT, "next"), (T.S_ALT, "alt")):
+            if not -1 <= row[col] < nrows:
+                raise ValueError(f"steps[{i}]: {name} = {row[col]} is not a row (or -1)")
+        for col, name in ((T.S_CARD, "card"), (T.S_CARD2, "card2")):
+            c = row[col]
+            if c != -1:
+                if not _card_ok(c):
+                    raise ValueError(f"steps[{i}]: {name} = {c} is not a card (or -1)")
+                named |= 1 << c
+        if not -1 <= row[T.S_SUIT] <= 3:
+            raise ValueError(f"steps[{i}]: suit = {row[T.S_SUIT]} is not a suit (or -1)")
+        if not -1 <= row[T.S_HAND] <= 3:
+            raise ValueError(f"steps[{i}]: hand = {row[T.S_HAND]} is not a seat (or -1)")
+        if not -1 <= row[T.S_COUNT] <= 63:
+            raise ValueError(f"steps[{i}]: count = {row[T.S_COUNT]} out of range")
+
+    buf = buffers if buffers is not None else _get_buffers()
+    if not _announced and not _cache.has_compiled_cache(_cache_pkg_dir(), "search_claim"):
+        _cache.announce_compile(sys.stderr)
+    _announced = True
+    buf.hands[:] = hands
+    buf.trk[:] = 0
+    for i, c in enumerate(tcards):
+        buf.trk[i] = c
+    buf.stats[:] = 0
+    buf.stats[4] = buf.next_generation()
+    outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
+    fg = int(forget) & outstanding
+    value, nline = solve(buf.hands, np.int64(trump), np.int64(claim_side), np.int64(k), buf.trk,
+                         np.int64(leader), np.int64(fg), np.int64(int(shown)), np.int64(running),
+                         policy, options, np.ascontiguousarray(steps), np.int64(named), buf.mv,
+                         buf.scores, buf.stack, buf.tt, buf.stats, np.int64(node_budget), buf.line)
+    nodes = int(buf.stats[0])
+    if value == -1:
+        return ClaimSearchResult(tricks=-1, careless=-1, line=[], nodes=nodes, complete=False)
+    if value < 0:
+        raise RuntimeError("claim search: no line reaches the computed value (internal error)")
+    line = [(int(buf.line[i, 0]), int(buf.line[i, 1]), int(buf.line[i, 2]), bool(buf.line[i, 3]))
+            for i in range(nline)]
+    return ClaimSearchResult(tricks=int(value) >> 6, careless=int(value) & 63, line=line,
+                             nodes=nodes, complete=True)
+
+
+def _cache_pkg_dir():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parent

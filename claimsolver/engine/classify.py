@@ -1,0 +1,253 @@
+"""Play classification of the claim search (numba kernels).
+
+The jitted counterpart of ``classify`` / ``is_top`` / ``sure`` / ``may_beat_later`` of the
+reference search (``tests/reference_claim.py``), written with bit operations. Everything is
+seen from the claimer's point of view (DESIGN 2.4): ``aw`` = outstanding cards the claimer is
+aware of (opponents' cards not in the forget mask).
+
+Conventions: card = 16*suit + rank, hands int64[4] bitboards, seats N E S W = 0..3, side =
+seat & 1, trump 0..3 or 4 = notrump. A *holding* is the 16-bit slice of one suit.
+The current trick is ``trk[tstart:tstart+pos]`` (cards in order from ``leader``).
+"""
+import numpy as np
+from numba import njit
+
+from claimsolver import tables as T
+
+from .movegen import group_mask
+from .trick import beats
+
+
+@njit(cache=True)
+def hold(x, s):
+    """16-bit holding of suit ``s`` in bitboard ``x``."""
+    return (x >> (16 * s)) & 0xFFFF
+
+
+@njit(cache=True)
+def high_rank(h):
+    """Highest rank in a holding (0 when empty)."""
+    r = 14
+    while r >= 2:
+        if (h >> r) & 1:
+            return r
+        r -= 1
+    return 0
+
+
+@njit(cache=True)
+def low_rank(h):
+    """Lowest rank in a holding (0 when empty)."""
+    for r in range(2, 15):
+        if (h >> r) & 1:
+            return r
+    return 0
+
+
+@njit(cache=True)
+def above(r):
+    """Holding mask of ranks strictly above ``r``."""
+    return 0x7FFC & ~((np.int64(2) << r) - 1)
+
+
+@njit(cache=True)
+def strictly_between(lo, hi):
+    """Holding mask of ranks strictly between ranks lo and hi."""
+    return ((np.int64(1) << hi) - 1) & ~((np.int64(2) << lo) - 1)
+
+
+@njit(cache=True)
+def outstanding(hands, side):
+    return hands[1 - side] | hands[3 - side]
+
+
+@njit(cache=True)
+def aware_out(hands, side, forget):
+    return (hands[1 - side] | hands[3 - side]) & ~forget
+
+
+@njit(cache=True)
+def top_holding(mine, aw_s):
+    """The cards of holding ``mine`` that are top cards: above every aware outstanding card
+    of the suit (``aw_s``, a holding)."""
+    if aw_s == 0:
+        return mine
+    return mine & above(high_rank(aw_s))
+
+
+@njit(cache=True)
+def is_top(hands, side, forget, c):
+    """No aware outstanding card of c's suit is higher than c."""
+    s = c >> 4
+    return (hold(aware_out(hands, side, forget), s) & above(c & 15)) == 0
+
+
+@njit(cache=True)
+def may_beat_later(aw, shown, trump, o, x, lead_suit):
+    """Could opponent ``o`` (still to play) beat card x with an aware card, as the claimer
+    sees it?"""
+    void_known = (shown >> (4 * o + lead_suit)) & 1
+    xs = x >> 4
+    if void_known == 0:
+        if xs == lead_suit:
+            return (hold(aw, lead_suit) & above(x & 15)) != 0
+        return False
+    if trump == 4 or lead_suit == trump or ((shown >> (4 * o + trump)) & 1) != 0:
+        return False
+    t = hold(aw, trump)
+    if xs == trump:
+        return (t & above(x & 15)) != 0
+    return t != 0
+
+
+@njit(cache=True)
+def later_opps(leader, pos, side):
+    """Bit mask of the opponents (seats) still to play after position ``pos`` of the trick."""
+    m = 0
+    for k in range(pos + 1, 4):
+        o = (leader + k) & 3
+        if (o & 1) != side:
+            m |= 1 << o
+    return m
+
+
+@njit(cache=True)
+def sure(aw, shown, trump, later, x, cur, has_cur, lead_suit):
+    """x beats ``cur`` (when has_cur) and no later opponent may beat it."""
+    if has_cur and not beats(x, cur, trump):
+        return False
+    for o in range(4):
+        if (later >> o) & 1:
+            if may_beat_later(aw, shown, trump, o, x, lead_suit):
+                return False
+    return True
+
+
+@njit(cache=True)
+def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c):
+    """Play class (tables.py) of claiming-side seat ``seat`` playing card ``c``."""
+    h = hands[seat]
+    s = c >> 4
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    g = group_mask(h, allc, c)
+    out = outstanding(hands, side)
+    aw = out & ~forget
+    if pos == 0:
+        mine = hold(h, s)
+        tops = top_holding(mine, hold(aw, s))
+        highest = high_rank(mine)
+        if tops != 0:
+            if (g >> (16 * s + highest)) & 1:
+                if trump != 4 and s != trump and hold(aw, trump) != 0:
+                    mytr = hold(hands[side] | hands[side + 2], trump)
+                    if top_holding(mytr, hold(aw, trump)) != 0:
+                        return T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
+                return T.LEAD_TOP_OF_TOP_CARDS
+            if highest < 10 and hold(out & forget, s) != 0:
+                return T.LEAD_SPOT_UNDER_TOP_UNAWARE
+            return T.LEAD_UNDER_TOP_CARD
+        if running >= 0 and (running >> 2) == seat and not is_top(hands, side, forget, c):
+            rs = running & 3
+            if top_holding(hold(h, rs), hold(aw, rs)) != 0:
+                return T.LEAD_LOSER_WHILE_RUNNING
+        return T.LEAD_NO_TOP_CARD
+    lead_suit = trk[tstart] >> 4
+    cur = trk[tstart]
+    wi = 0
+    for k in range(1, pos):
+        if beats(trk[tstart + k], cur, trump):
+            cur = trk[tstart + k]
+            wi = k
+    wseat = (leader + wi) & 3
+    later = later_opps(leader, pos, side)
+    partner_wins = (wseat & 1) == side
+    partner_sure = partner_wins and sure(aw, shown, trump, later, cur, cur, False, lead_suit)
+    mine = hold(h, lead_suit)
+    if mine != 0:
+        if partner_sure:
+            if not beats(c, cur, trump):
+                return T.FOLLOW_LOW_UNDER_PARTNER
+            # does some card of mine not beat cur?
+            if (cur >> 4) != lead_suit or (mine & ~above(cur & 15) & 0x7FFC) != 0:
+                return T.FOLLOW_OVER_PARTNER
+            return T.FOLLOW_OTHER
+        sures = 0
+        for r in range(2, 15):
+            if (mine >> r) & 1:
+                x = 16 * lead_suit + r
+                if sure(aw, shown, trump, later, x, cur, True, lead_suit):
+                    sures |= np.int64(1) << r
+        if sures != 0:
+            cr = c & 15
+            if (sures >> cr) & 1:
+                aw_ls = hold(aw, lead_suit)
+                mn = low_rank(sures)
+                band = 0
+                for r in range(mn, 15):
+                    if (sures >> r) & 1 and (aw_ls & strictly_between(mn, r)) == 0:
+                        band |= np.int64(1) << r
+                if ((band >> cr) & 1) == 0:
+                    return T.FOLLOW_WIN_SURE_OVER_MARKED
+                mb = high_rank(band)
+                if (hold(out, lead_suit) & strictly_between(cr, mb)) != 0:
+                    if mb < 10:
+                        return T.FOLLOW_SPOT_UNDER_TOP_UNAWARE
+                    return T.FOLLOW_UNDER_TOP_UNAWARE
+                return T.FOLLOW_WIN_SURE
+            if beats(c, cur, trump):
+                return T.FOLLOW_INTERMEDIATE
+            return T.FOLLOW_DUCK_HOLDING_SURE
+        if beats(c, cur, trump):
+            mx = high_rank(mine)
+            cr = c & 15
+            if mx > cr and (hold(aw, lead_suit) & strictly_between(cr, mx)) != 0:
+                return T.FOLLOW_INTERMEDIATE
+        return T.FOLLOW_OTHER
+    # void in the suit led
+    if trump != 4 and s == trump:
+        if partner_wins:
+            if partner_sure:
+                return T.VOID_RUFF_PARTNER
+            return T.VOID_OTHER
+        if not beats(c, cur, trump):
+            return T.VOID_OTHER
+        mytr = hold(h, trump)
+        m = -1
+        msafe = -1
+        for r in range(2, 15):
+            if (mytr >> r) & 1:
+                x = 16 * trump + r
+                if beats(x, cur, trump):
+                    if m < 0:
+                        m = x
+                    if msafe < 0:
+                        ok = True
+                        for o in range(4):
+                            if (later >> o) & 1:
+                                if may_beat_later(aw, shown, trump, o, x, lead_suit):
+                                    ok = False
+                        if ok:
+                            msafe = x
+        g_m = (g >> m) & 1
+        if msafe == m:
+            return T.VOID_RUFF_OPPONENT if g_m else T.VOID_RUFF_OPPONENT_HIGHER
+        if msafe < 0:
+            return T.VOID_RUFF_LOW_INTO_OVERRUFF if g_m else T.VOID_RUFF_OPPONENT_HIGHER
+        if g_m:
+            return T.VOID_RUFF_LOW_INTO_OVERRUFF
+        return T.VOID_RUFF_OPPONENT if (g >> msafe) & 1 else T.VOID_RUFF_OPPONENT_HIGHER
+    if not partner_wins and trump != 4:
+        mytr = hold(h, trump)
+        if mytr != 0:
+            if (cur >> 4) != trump or (mytr & above(cur & 15)) != 0:
+                return T.VOID_DISCARD_OPPONENT_WINNING
+    if not is_top(hands, side, forget, c):
+        return T.VOID_DISCARD_LOSER
+    for t in range(4):
+        ht = hold(h, t)
+        if ht != 0 and top_holding(ht, hold(aw, t)) != ht:
+            return T.VOID_DISCARD_TOP_KEEP_LOSER
+    lowest = low_rank(hold(h, s))
+    if (g >> (16 * s + lowest)) & 1:
+        return T.VOID_DISCARD_TOP_ALL_TOP
+    return T.VOID_DISCARD_TOP_NOT_LOWEST

@@ -1,0 +1,557 @@
+"""The claim search (numba kernels): an exact minimisation with branch-and-bound.
+
+Specification: ``tests/reference_claim.py`` (DESIGN 2.1). From a position, the value is the
+minimum over every continuation of (claiming side's tricks, careless plays) in lexicographic
+order, combined here as ``tricks * 64 + careless`` (careless <= 26 < 64, so the combination
+is exact). The non-claiming side plays any legal card; the claiming side plays the cards the
+active statement step dictates or, where it dictates nothing, any legal card whose play class
+the ``policy`` does not mark IRRATIONAL.
+
+What makes it fast:
+* equivalent cards searched once: cards of one hand touching in rank among the cards still in
+  play *including the current trick's cards*, with the same forget bit, none of them named by a
+  statement step (named cards are their own group). Every play class and every later event is
+  the same for all cards of such a group (the reference defines classes group-wise over a
+  coarser grouping);
+* a transposition table at trick boundaries keyed on the whole search state in canonical form
+  (per suit, top-down: owner, forget bit and named bit of each remaining card, the number of
+  cards ranked ten or higher; leader, shown, running, pc, aux; the named cards still in play).
+  Two states with the same key have the same value: the search reads ranks only through their
+  order, the "spot card" test (rank < 10) and the named cards. Entries carry a generation so a
+  new search never reads another search's entries (policy, steps, trump, side differ);
+* branch-and-bound: each node is searched with a bound and returns its exact value when below
+  the bound, else a lower bound; a static lower bound (master trumps) cuts early;
+* move ordering: the most damaging plays first.
+
+The search is iterative (explicit stack: numba cannot reload cached recursive code) and
+allocates nothing: the buffers come from :mod:`claimsolver.engine.claim_api`.
+
+Buffers:
+  trk    int64[NPLY]: card played at ply index d; the root's current-trick cards at 0..pos0-1 and
+         the root ply at index pos0, so that d & 3 is the position in the trick.
+  mv     int64[NPLY*16, 4]: options of the node at ply d at rows 16*d..: card, play class (-1 for
+         the non-claiming side), stated flag, careless flag
+  scores int64[NPLY*16]: ordering scores
+  stack  int64[N_FIELDS, NPLY]: per-ply state
+  tt     int64[2**k, 7]: 6 key words + payload (value | exact << 12 | tricks << 13 | gen << 17)
+  stats  int64[8]: 0 nodes, 1 TT cut-offs, 2 bound cut-offs, 3 aborted (budget), 4 generation
+"""
+import numpy as np
+from numba import njit
+
+from claimsolver import tables as T
+
+from .bits import popcount
+from .classify import above, classify, high_rank, hold
+from .movegen import legal_mask
+from .steps import advance_aux, settle_pc, stated, suit_bits
+from .trick import beats
+
+NPLY = 64
+INF = 1 << 30
+TT_COLS = 7
+
+F_LEADER = 0
+F_FORGET = 1
+F_SHOWN = 2
+F_RUNNING = 3
+F_PC = 4
+F_AUX = 5
+F_BOUND = 6
+F_BEST = 7
+F_CNT = 8
+F_I = 9
+F_DELTA = 10
+F_LB = 11
+F_K0 = 12  # .. F_K0 + 5
+N_FIELDS = 18
+
+
+# --- move generation --------------------------------------------------------------------
+
+@njit(cache=True)
+def gen_groups(sub, allp, forget, named, mv, base):
+    """One representative (the highest card) per group of equivalent cards of ``sub`` (a set
+    of cards of one hand): a run of ``sub``'s cards touching among ``allp`` (every card still
+    in a hand or in the current trick), with the same forget bit, named cards alone.
+    Writes the cards to mv[base:, 0] and returns the count."""
+    n = 0
+    for s in range(4):
+        h = hold(sub, s)
+        if h == 0:
+            continue
+        a = hold(allp, s)
+        f = hold(forget, s)
+        nm = hold(named, s)
+        prev = False
+        pf = 0
+        pn = 0
+        for r in range(14, 1, -1):
+            if (a >> r) & 1:
+                if (h >> r) & 1:
+                    fb = (f >> r) & 1
+                    nb = (nm >> r) & 1
+                    if not (prev and fb == pf and nb == 0 and pn == 0):
+                        mv[base + n, 0] = 16 * s + r
+                        n += 1
+                    prev = True
+                    pf = fb
+                    pn = nb
+                else:
+                    prev = False
+    return n
+
+
+@njit(cache=True)
+def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, policy, named,
+                leader, trk, tstart, pos, mv, base):
+    """The options of the player to move (see the module doc); returns their number."""
+    seat = (leader + pos) & 3
+    h = hands[seat]
+    ls = -1
+    allp = hands[0] | hands[1] | hands[2] | hands[3]
+    if pos > 0:
+        ls = trk[tstart] >> 4
+        for k in range(pos):
+            allp |= np.int64(1) << trk[tstart + k]
+    legal = legal_mask(h, ls)
+    if (seat & 1) != side:
+        n = gen_groups(legal, allp, forget, named, mv, base)
+        for i in range(n):
+            mv[base + i, 1] = -1
+            mv[base + i, 2] = 0
+            mv[base + i, 3] = 0
+        return n
+    dic = stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps, seat, legal)
+    if dic != 0:
+        n = gen_groups(dic, allp, forget, named, mv, base)
+        for i in range(n):
+            mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk,
+                                       tstart, pos, seat, mv[base + i, 0])
+            mv[base + i, 2] = 1
+            mv[base + i, 3] = 0
+        return n
+    n = gen_groups(legal, allp, forget, named, mv, base)
+    k = 0
+    for i in range(n):
+        c = mv[base + i, 0]
+        cl = classify(hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c)
+        v = policy[cl]
+        if v != T.IRRATIONAL:
+            mv[base + k, 0] = c
+            mv[base + k, 1] = cl
+            mv[base + k, 2] = 0
+            mv[base + k, 3] = 1 if v == T.CARELESS else 0
+            k += 1
+    if k == 0:  # every legal play irrational (cannot happen by design): any legal play
+        n = gen_groups(legal, allp, forget, named, mv, base)
+        for i in range(n):
+            mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk,
+                                       tstart, pos, seat, mv[base + i, 0])
+            mv[base + i, 2] = 0
+            mv[base + i, 3] = 0
+        k = n
+    return k
+
+
+@njit(cache=True)
+def order_options(hands, side, trump, leader, trk, tstart, pos, mv, scores, base, cnt):
+    """Sort the options best-first for the minimiser: plays that cost the claiming side
+    tricks first (opponents: winning cards; claiming side: losing plays)."""
+    seat = (leader + pos) & 3
+    claimer = (seat & 1) == side
+    opp = hands[1 - side] | hands[3 - side]
+    w = -1
+    wseat = -1
+    if pos > 0:
+        w = trk[tstart]
+        wi = 0
+        for k in range(1, pos):
+            if beats(trk[tstart + k], w, trump):
+                w = trk[tstart + k]
+                wi = k
+        wseat = (leader + wi) & 3
+    for i in range(cnt):
+        c = mv[base + i, 0]
+        s = c >> 4
+        r = c & 15
+        if pos == 0:
+            if claimer:
+                # a lead that an opponent's card can beat (or ruff) first
+                if (hold(opp, s) & above(r)) != 0:
+                    sc = 80 - r
+                else:
+                    sc = 40 - r
+            else:
+                sc = 20 + r
+        else:
+            wins = beats(c, w, trump)
+            if claimer:
+                if (wseat & 1) != side:
+                    sc = 20 + r if wins else 80 - r
+                else:
+                    sc = 60 - r
+            else:
+                if (wseat & 1) == side:
+                    sc = 100 - r if wins else 40 - r
+                else:
+                    sc = 50 - r
+        if mv[base + i, 3] != 0:
+            sc -= 5
+        scores[base + i] = sc
+    for i in range(1, cnt):
+        sc = scores[base + i]
+        c0 = mv[base + i, 0]
+        c1 = mv[base + i, 1]
+        c2 = mv[base + i, 2]
+        c3 = mv[base + i, 3]
+        j = i - 1
+        while j >= 0 and scores[base + j] < sc:
+            scores[base + j + 1] = scores[base + j]
+            mv[base + j + 1, 0] = mv[base + j, 0]
+            mv[base + j + 1, 1] = mv[base + j, 1]
+            mv[base + j + 1, 2] = mv[base + j, 2]
+            mv[base + j + 1, 3] = mv[base + j, 3]
+            j -= 1
+        scores[base + j + 1] = sc
+        mv[base + j + 1, 0] = c0
+        mv[base + j + 1, 1] = c1
+        mv[base + j + 1, 2] = c2
+        mv[base + j + 1, 3] = c3
+
+
+# --- transposition table ----------------------------------------------------------------
+
+@njit(cache=True)
+def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d):
+    """Write the 6 key words of the canonical trick-boundary state to stack[F_K0.., d]."""
+    for s in range(4):
+        h0 = hold(hands[0], s)
+        h1 = hold(hands[1], s)
+        h2 = hold(hands[2], s)
+        h3 = hold(hands[3], s)
+        f = hold(forget, s)
+        nm = hold(named, s)
+        code = np.int64(0)
+        n = 0
+        hi = 0
+        for r in range(14, 1, -1):
+            if (h0 >> r) & 1:
+                o = 0
+            elif (h1 >> r) & 1:
+                o = 1
+            elif (h2 >> r) & 1:
+                o = 2
+            elif (h3 >> r) & 1:
+                o = 3
+            else:
+                continue
+            code = (code << 4) | (o << 2) | (((f >> r) & 1) << 1) | ((nm >> r) & 1)
+            n += 1
+            if r >= 10:
+                hi += 1
+        stack[F_K0 + s, d] = code | (np.int64(n) << 52) | (np.int64(hi) << 56)
+    stack[F_K0 + 4, d] = (leader | ((running + 1) << 2) | ((pc + 1) << 7) | (aux << 15)
+                          | (shown << 23))
+    stack[F_K0 + 5, d] = (hands[0] | hands[1] | hands[2] | hands[3]) & named
+
+
+@njit(cache=True)
+def tt_slot(tt, stack, d):
+    h = np.int64(0)
+    for k in range(6):
+        h = (h ^ stack[F_K0 + k, d]) * 0x2545F4914F6CDD1D
+        h ^= (h >> 31) & 0x1FFFFFFFF
+    return (h & (tt.shape[0] - 1)) & ~np.int64(1)
+
+
+@njit(cache=True)
+def _match(tt, j, stack, d, gen):
+    if (tt[j, 6] >> 17) != gen:
+        return False
+    for k in range(6):
+        if tt[j, k] != stack[F_K0 + k, d]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def tt_probe(tt, stack, d, gen):
+    """Payload for the keys at stack[.., d], -1 when absent."""
+    i = tt_slot(tt, stack, d)
+    if _match(tt, i, stack, d, gen):
+        return tt[i, 6]
+    if _match(tt, i + 1, stack, d, gen):
+        return tt[i + 1, 6]
+    return -1
+
+
+@njit(cache=True)
+def tt_store(tt, stack, d, gen, value, exact, ntricks):
+    i = tt_slot(tt, stack, d)
+    j = -1
+    if _match(tt, i, stack, d, gen):
+        j = i
+    elif _match(tt, i + 1, stack, d, gen):
+        j = i + 1
+    if j >= 0:
+        p = tt[j, 6]
+        if (p >> 12) & 1:
+            return  # already exact
+        if exact == 0 and (p & 0xFFF) > value:
+            value = p & 0xFFF
+    else:
+        g0 = tt[i, 6] >> 17
+        g1 = tt[i + 1, 6] >> 17
+        if g0 != gen:
+            j = i
+        elif g1 != gen:
+            j = i + 1
+        else:
+            n0 = (tt[i, 6] >> 13) & 0xF
+            n1 = (tt[i + 1, 6] >> 13) & 0xF
+            j = i if n0 <= n1 else i + 1
+        for k in range(6):
+            tt[j, k] = stack[F_K0 + k, d]
+    tt[j, 6] = np.int64(value) | (np.int64(exact) << 12) | (np.int64(ntricks) << 13) | (gen << 17)
+
+
+# --- bounds -----------------------------------------------------------------------------
+
+@njit(cache=True)
+def lower_bound(hands, side, trump):
+    """Tricks the claiming side wins whatever anyone plays (at a trick boundary): the trumps
+    of one claiming hand above every opponent's trump each win the trick they are played to."""
+    if trump == 4:
+        return 0
+    top = high_rank(hold(hands[1 - side] | hands[3 - side], trump))
+    a = popcount(hold(hands[side], trump) & above(top))
+    b = popcount(hold(hands[side + 2], trump) & above(top))
+    return a if a > b else b
+
+
+# --- one move ---------------------------------------------------------------------------
+
+@njit(cache=True)
+def play_card(hands, side, trump, trk, d, leader, forget, shown, running, pc, aux, c, steps,
+              options):
+    """Play card c at ply d (position d & 3 of the trick led by ``leader``): updates hands and
+    trk and returns the child's (leader, forget, shown, running, pc, aux, won)."""
+    p = d & 3
+    player = (leader + p) & 3
+    tstart = d - p
+    hands[player] &= ~(np.int64(1) << c)
+    trk[d] = c
+    nforget = forget
+    nshown = shown
+    if p > 0:
+        ls = trk[tstart] >> 4
+        if (c >> 4) != ls:
+            nshown |= np.int64(1) << (4 * player + ls)
+            if (player & 1) != side and options[T.OPT_SHOWOUT_WAKES_SUIT] != 0:
+                nforget &= ~suit_bits(ls)
+    if p < 3:
+        return leader, nforget, nshown, running, pc, aux, 0
+    lead = trk[tstart]
+    wcard = lead
+    wi = 0
+    for k in range(1, 4):
+        if beats(trk[tstart + k], wcard, trump):
+            wcard = trk[tstart + k]
+            wi = k
+    w = (leader + wi) & 3
+    won = 1 if (w & 1) == side else 0
+    if won == 0:
+        if ((wcard >> 4) == trump and (lead >> 4) != trump
+                and options[T.OPT_FORGET_TRUMP_WAKES] != 0):
+            nforget &= ~suit_bits(trump)
+        if options[T.OPT_WIN_WAKES_SUIT] != 0:
+            nforget &= ~suit_bits(wcard >> 4)
+    nrunning = -1
+    if won == 1 and w == leader and (leader & 1) == side and (wcard >> 4) == (lead >> 4):
+        # running the suit if the card led was a top card when led (hands before the trick,
+        # forget as at the trick's last card)
+        ls = lead >> 4
+        outb = hands[1 - side] | hands[3 - side]
+        for k in range(4):
+            if ((leader + k) & 1) != side:
+                outb |= np.int64(1) << trk[tstart + k]
+        if (hold(outb & ~forget, ls) & above(lead & 15)) == 0:
+            nrunning = 4 * leader + ls
+    naux = advance_aux(pc, aux, side, trump, steps, leader, trk[tstart], trk[tstart + 1],
+                       trk[tstart + 2], trk[tstart + 3], w)
+    npc, naux = settle_pc(hands, side, trump, nforget, nshown, pc, naux, steps)
+    return w, nforget, nshown, nrunning, npc, naux, won
+
+
+# --- the search -------------------------------------------------------------------------
+
+@njit(cache=True)
+def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0, aux0, bound0,
+           policy, options, steps, named, mv, scores, stack, tt, stats, budget):
+    """Value (tricks*64 + careless) of the state at ply d0 (d0 & 3 cards of the current trick
+    in trk[d0 - (d0 & 3):d0], led by leader0): exact when below ``bound0``, otherwise a lower
+    bound >= bound0. Returns -1 when the node budget (``budget`` > 0, counted in stats[0]) runs
+    out (stats[3] = 1). ``hands`` is restored on a normal return."""
+    gen = stats[4]
+    d = d0
+    stack[F_LEADER, d] = leader0
+    stack[F_FORGET, d] = forget0
+    stack[F_SHOWN, d] = shown0
+    stack[F_RUNNING, d] = running0
+    stack[F_PC, d] = pc0
+    stack[F_AUX, d] = aux0
+    stack[F_BOUND, d] = bound0
+    entering = True
+    r = 0
+    while True:
+        if entering:
+            stats[0] += 1
+            if budget > 0 and stats[0] > budget:
+                stats[3] = 1
+                return -1
+            p = d & 3
+            ld = stack[F_LEADER, d]
+            b = stack[F_BOUND, d]
+            res = -1
+            stack[F_LB, d] = 0
+            if b <= 0:
+                res = 0
+            elif p == 0:
+                n = popcount(hands[ld])
+                if n == 0:
+                    res = 0
+                else:
+                    state_keys(hands, stack[F_FORGET, d], named, ld, stack[F_RUNNING, d],
+                               stack[F_PC, d], stack[F_AUX, d], stack[F_SHOWN, d], stack, d)
+                    lb = 64 * lower_bound(hands, side, trump)
+                    pr = tt_probe(tt, stack, d, gen)
+                    if pr >= 0:
+                        v = pr & 0xFFF
+                        if ((pr >> 12) & 1) != 0 or v >= b:
+                            res = v
+                            stats[1] += 1
+                        elif v > lb:
+                            lb = v
+                    if res < 0:
+                        stack[F_LB, d] = lb
+                        if lb >= b:
+                            res = lb
+                            stats[2] += 1
+            if res >= 0:
+                r = res
+                entering = False
+                continue
+            tstart = d - p
+            base = 16 * d
+            cnt = gen_options(hands, side, trump, stack[F_FORGET, d], stack[F_SHOWN, d],
+                              stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], steps,
+                              policy, named, ld, trk, tstart, p, mv, base)
+            if cnt > 1:
+                order_options(hands, side, trump, ld, trk, tstart, p, mv, scores, base, cnt)
+            stack[F_CNT, d] = cnt
+            stack[F_I, d] = 0
+            stack[F_BEST, d] = INF
+        else:
+            if d == d0:
+                return r
+            d -= 1
+            p = d & 3
+            player = (stack[F_LEADER, d] + p) & 3
+            hands[player] |= np.int64(1) << trk[d]
+            v = stack[F_DELTA, d] + r
+            if v < stack[F_BEST, d]:
+                stack[F_BEST, d] = v
+        # ---- next child of ply d, or finish it
+        i = stack[F_I, d]
+        best = stack[F_BEST, d]
+        bnd = stack[F_BOUND, d]
+        if i >= stack[F_CNT, d] or best <= stack[F_LB, d]:
+            r = best
+            if (d & 3) == 0:
+                ld = stack[F_LEADER, d]
+                tt_store(tt, stack, d, gen, r, 1 if r < bnd else 0, popcount(hands[ld]))
+            entering = False
+            continue
+        stack[F_I, d] = i + 1
+        row = 16 * d + i
+        c = mv[row, 0]
+        nl, nf, ns, nr, npc, naux, won = play_card(
+            hands, side, trump, trk, d, stack[F_LEADER, d], stack[F_FORGET, d],
+            stack[F_SHOWN, d], stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], c, steps,
+            options)
+        delta = 64 * won + mv[row, 3]
+        stack[F_DELTA, d] = delta
+        cb = best if best < bnd else bnd
+        d += 1
+        stack[F_LEADER, d] = nl
+        stack[F_FORGET, d] = nf
+        stack[F_SHOWN, d] = ns
+        stack[F_RUNNING, d] = nr
+        stack[F_PC, d] = npc
+        stack[F_AUX, d] = naux
+        stack[F_BOUND, d] = cb - delta
+        entering = True
+
+
+@njit(cache=True)
+def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy, options, steps,
+          named, mv, scores, stack, tt, stats, budget, line):
+    """The value of the claim position and a worst line. The current trick's first pos0 cards
+    are in trk[0:pos0]. Writes the line to ``line`` (rows: seat, card, play class or -1,
+    stated) and returns (value, line length); value -1 when the node budget ran out."""
+    pc = 0 if steps.shape[0] > 0 else -1
+    pc, aux = settle_pc(hands, side, trump, forget, shown, pc, 0, steps)
+    value = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux, INF,
+                   policy, options, steps, named, mv, scores, stack, tt, stats, budget)
+    if value < 0:
+        return -1, 0
+    # witness: walk down, at each ply taking an option whose child has the remaining value
+    d = pos0
+    target = value
+    nline = 0
+    ld = leader
+    fg = forget
+    sh = shown
+    rn = running
+    while True:
+        p = d & 3
+        if p == 0 and popcount(hands[ld]) == 0:
+            break
+        base = 16 * d
+        cnt = gen_options(hands, side, trump, fg, sh, rn, pc, aux, steps, policy, named, ld, trk,
+                          d - p, p, mv, base)
+        found = False
+        player = (ld + p) & 3
+        for i in range(cnt):
+            c = mv[base + i, 0]
+            careless = mv[base + i, 3]
+            nl, nf, ns, nr, npc, naux, won = play_card(hands, side, trump, trk, d, ld, fg, sh,
+                                                       rn, pc, aux, c, steps, options)
+            delta = 64 * won + careless
+            if delta <= target:
+                rv = search(hands, trump, side, d + 1, trk, nl, nf, ns, nr, npc, naux,
+                            target - delta + 1, policy, options, steps, named, mv, scores,
+                            stack, tt, stats, budget)
+                if rv < 0:
+                    return -1, 0
+                if rv == target - delta:
+                    line[nline, 0] = player
+                    line[nline, 1] = c
+                    line[nline, 2] = mv[base + i, 1]
+                    line[nline, 3] = mv[base + i, 2]
+                    nline += 1
+                    target -= delta
+                    ld = nl
+                    fg = nf
+                    sh = ns
+                    rn = nr
+                    pc = npc
+                    aux = naux
+                    found = True
+                    break
+            hands[player] |= np.int64(1) << c
+        if not found:
+            return -2, nline  # cannot happen: the value has a line
+        d += 1
+    return value, nline

@@ -1,0 +1,274 @@
+"""Statement-step interpreter of the claim search (numba kernels).
+
+The jitted counterpart of ``settle_pc``, ``stated``, ``crossruff_leads`` and ``advance_aux``
+of the reference search (``tests/reference_claim.py``). ``steps`` is an int64[n, 9] table
+(columns: tables.STEP_FIELDS); ``pc`` is the active row (-1 = no active step) and ``aux`` its
+counter. Card sets are int64 bitboards; ``stated`` returns the bitboard of the dictated cards
+(0 = the step says nothing about this play).
+"""
+import numpy as np
+from numba import njit
+
+from claimsolver import tables as T
+
+from .classify import hold, is_top, top_holding
+from .trick import beats
+
+SUIT_MASK = 0x7FFC
+
+
+@njit(cache=True)
+def suit_bits(s):
+    """Bitboard of every card of suit s (0 for s outside 0..3, e.g. trump 4)."""
+    if s < 0 or s > 3:
+        return np.int64(0)
+    return np.int64(SUIT_MASK) << (16 * s)
+
+
+@njit(cache=True)
+def crossruff_leads(hands, trump, side, seat):
+    """Cards that ``seat`` (or either claiming hand when -1) can lead for partner to ruff."""
+    res = np.int64(0)
+    if trump == 4:
+        return res
+    for k in range(2):
+        p = side + 2 * k
+        if seat >= 0 and p != seat:
+            continue
+        q = (p + 2) & 3
+        if hold(hands[q], trump) == 0:
+            continue
+        for s in range(4):
+            if s != trump and hold(hands[p], s) != 0 and hold(hands[q], s) == 0:
+                res |= hands[p] & suit_bits(s)
+    return res
+
+
+@njit(cache=True)
+def settle_pc(hands, side, trump, forget, shown, pc, aux, steps):
+    """Run tests and finished steps until the program counter rests on a live step.
+    Returns (pc, aux) (pc -1 when the line has ended)."""
+    n = steps.shape[0]
+    for _ in range(64):
+        if pc < 0 or pc >= n:
+            return -1, aux
+        kind = steps[pc, T.S_KIND]
+        suit = steps[pc, T.S_SUIT]
+        hand = steps[pc, T.S_HAND]
+        card = steps[pc, T.S_CARD]
+        cnt = steps[pc, T.S_COUNT]
+        flag = steps[pc, T.S_FLAG]
+        nxt = steps[pc, T.S_NEXT]
+        alt = steps[pc, T.S_ALT]
+        out = hands[1 - side] | hands[3 - side]
+        mine = hands[side] | hands[side + 2]
+        if kind == T.STEP_END:
+            return -1, aux
+        if kind == T.STEP_TEST_DROPS:
+            pc = nxt if ((out >> card) & 1) == 0 else alt
+            continue
+        if kind == T.STEP_TEST_SHOWN_OUT:
+            pc = nxt if ((shown >> (4 * hand + suit)) & 1) != 0 else alt
+            continue
+        if kind == T.STEP_TEST_STATIC:
+            pc = nxt if flag != 0 else alt
+            continue
+        done = False
+        if kind == T.STEP_DRAW_TRUMPS:
+            done = trump == 4 or (out & suit_bits(trump)) == 0 or (mine & suit_bits(trump)) == 0
+        elif kind == T.STEP_CASH:
+            aw = out & ~forget
+            done = top_holding(hold(mine, suit), hold(aw, suit)) == 0
+        elif kind == T.STEP_FINESSE or kind == T.STEP_DUCK:
+            done = aux >= 1 or (mine & suit_bits(suit)) == 0
+        elif kind == T.STEP_CONCEDE:
+            done = aux >= cnt
+        elif kind == T.STEP_PLAY:
+            done = ((mine >> card) & 1) == 0
+        elif kind == T.STEP_RUFF:
+            done = (aux >= cnt or (hands[hand] & suit_bits(trump)) == 0
+                    or (hands[(hand + 2) & 3] & suit_bits(suit)) == 0)
+        elif kind == T.STEP_DISCARD:
+            want = (np.int64(1) << card) if card >= 0 else suit_bits(suit)
+            done = (mine & want) == 0
+        elif kind == T.STEP_CROSSRUFF:
+            done = crossruff_leads(hands, trump, side, -1) == 0
+        if not done:
+            return pc, aux
+        pc = nxt
+        aux = 0
+    return -1, aux
+
+
+@njit(cache=True)
+def _low_card(m):
+    """Lowest card of a non-empty bitboard."""
+    c = 0
+    while ((m >> c) & 1) == 0:
+        c += 1
+    return c
+
+
+@njit(cache=True)
+def _high_card(m):
+    """Highest card of a non-empty bitboard."""
+    c = 62
+    while ((m >> c) & 1) == 0:
+        c -= 1
+    return c
+
+
+@njit(cache=True)
+def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps, seat, legal):
+    """Bitboard of the cards the active step dictates for ``seat`` (a subset of ``legal``),
+    0 when the step says nothing about this play (or cannot be carried out here)."""
+    if pc < 0:
+        return np.int64(0)
+    kind = steps[pc, T.S_KIND]
+    suit = steps[pc, T.S_SUIT]
+    hand = steps[pc, T.S_HAND]
+    card = steps[pc, T.S_CARD]
+    flag = steps[pc, T.S_FLAG]
+    h = hands[seat]
+    if kind == T.STEP_PLAY:
+        if card >= 0 and ((h >> card) & 1) != 0 and ((legal >> card) & 1) != 0:
+            return np.int64(1) << card
+        return np.int64(0)
+    if kind == T.STEP_DISCARD:
+        if pos > 0:
+            ls = trk[tstart] >> 4
+            if (h & suit_bits(ls)) == 0:
+                want = (np.int64(1) << card) if card >= 0 else suit_bits(suit)
+                return h & want & legal
+        return np.int64(0)
+    card2 = steps[pc, T.S_CARD2]
+    cnt = steps[pc, T.S_COUNT]
+    if kind == T.STEP_CASH and pos > 0 and (card2 >= 0 or cnt >= 0):
+        # while cashing, a claiming hand that cannot follow discards card2, else a card of
+        # suit ``count`` (tables.py)
+        ls = trk[tstart] >> 4
+        if (h & suit_bits(ls)) == 0:
+            if card2 >= 0 and ((h >> card2) & 1) != 0:
+                return (np.int64(1) << card2) & legal
+            if cnt >= 0 and (h & suit_bits(cnt)) != 0:
+                return h & suit_bits(cnt) & legal
+            return np.int64(0)
+    if pos == 0:
+        if kind == T.STEP_DRAW_TRUMPS:
+            if hand >= 0 and seat != hand:
+                return np.int64(0)
+            tr = h & suit_bits(trump)
+            if tr == 0:
+                return np.int64(0)
+            return (np.int64(1) << _high_card(tr)) & legal
+        if kind == T.STEP_CASH:
+            ms = h & suit_bits(suit)
+            if hand >= 0 and seat != hand and ms != 0 and (hands[hand] & suit_bits(suit)) != 0:
+                return ms & legal
+            if ms == 0:
+                return np.int64(0)
+            aw = (hands[1 - side] | hands[3 - side]) & ~forget
+            if top_holding(hold(h, suit), hold(aw, suit)) != 0:
+                return (np.int64(1) << _high_card(ms)) & legal
+            return ms & legal
+        if kind == T.STEP_FINESSE:
+            if flag != 0:
+                if card >= 0 and ((h >> card) & 1) != 0:
+                    return (np.int64(1) << card) & legal
+                return np.int64(0)
+            if hand >= 0 and seat != hand:
+                return np.int64(0)
+            m = h & suit_bits(suit)
+            if card >= 0:
+                m &= ~(np.int64(1) << card)
+            return m & legal
+        if kind == T.STEP_CONCEDE:
+            if suit >= 0:
+                return h & suit_bits(suit) & legal
+            res = np.int64(0)
+            for s in range(4):
+                aw = (hands[1 - side] | hands[3 - side]) & ~forget
+                hs = hold(h, s)
+                res |= (hs & ~top_holding(hs, hold(aw, s))) << (16 * s)
+            return res & legal
+        if kind == T.STEP_RUFF:
+            if seat == ((hand + 2) & 3):
+                return h & suit_bits(suit) & legal
+            return np.int64(0)
+        if kind == T.STEP_DUCK:
+            if hand < 0 or seat == hand:
+                return h & suit_bits(suit) & legal
+            return np.int64(0)
+        if kind == T.STEP_CROSSRUFF:
+            return crossruff_leads(hands, trump, side, seat) & legal
+        return np.int64(0)
+    # following
+    lead_seat = leader
+    lead_card = trk[tstart]
+    lead_suit = lead_card >> 4
+    lead_mine = (lead_seat & 1) == side
+    if kind == T.STEP_FINESSE and lead_suit == suit and lead_mine:
+        cur = trk[tstart]
+        for k in range(1, pos):
+            if beats(trk[tstart + k], cur, trump):
+                cur = trk[tstart + k]
+        if card >= 0 and ((h >> card) & 1) != 0 and flag == 0:
+            last_seat = (leader + pos - 1) & 3
+            if beats(card, cur, trump) and pos >= 2 and (last_seat & 1) != side:
+                return (np.int64(1) << card) & legal
+            return np.int64(0)
+        if flag != 0 and lead_card == card and (h & suit_bits(suit)) != 0:
+            if cur == card:
+                low = np.int64(0)
+                ms = h & suit_bits(suit)
+                m = ms
+                while m != 0:
+                    x = _low_card(m)
+                    m &= ~(np.int64(1) << x)
+                    if not beats(x, cur, trump):
+                        low |= np.int64(1) << x
+                return low & legal
+        return np.int64(0)
+    if kind == T.STEP_DUCK and lead_suit == suit and lead_mine:
+        ms = h & suit_bits(suit)
+        if ms == 0:
+            return np.int64(0)
+        return (np.int64(1) << _low_card(ms)) & legal
+    if kind == T.STEP_RUFF and seat == hand and lead_suit == suit and lead_mine:
+        if (h & suit_bits(suit)) == 0:
+            tr = h & suit_bits(trump)
+            if tr == 0:
+                return np.int64(0)
+            return (np.int64(1) << _low_card(tr)) & legal
+        return np.int64(0)
+    if (kind == T.STEP_CROSSRUFF and lead_mine and (h & suit_bits(lead_suit)) == 0
+            and lead_suit != trump):
+        tr = h & suit_bits(trump)
+        if tr == 0:
+            return np.int64(0)
+        return (np.int64(1) << _low_card(tr)) & legal
+    return np.int64(0)
+
+
+@njit(cache=True)
+def advance_aux(pc, aux, side, trump, steps, leader, c0, c1, c2, c3, winner):
+    """Step bookkeeping at the end of a trick (cards c0..c3 in order from ``leader``).
+    Returns the new aux."""
+    if pc < 0:
+        return aux
+    if (leader & 1) != side:
+        return aux
+    kind = steps[pc, T.S_KIND]
+    suit = steps[pc, T.S_SUIT]
+    hand = steps[pc, T.S_HAND]
+    if (kind == T.STEP_FINESSE or kind == T.STEP_DUCK) and (c0 >> 4) == suit:
+        return aux + 1
+    if kind == T.STEP_CONCEDE and (winner & 1) != side:
+        return aux + 1
+    if kind == T.STEP_RUFF and (c0 >> 4) == suit:
+        for k in range(4):
+            s = (leader + k) & 3
+            c = c0 if k == 0 else (c1 if k == 1 else (c2 if k == 2 else c3))
+            if s == hand and (c >> 4) == trump:
+                return aux + 1
+    return aux

@@ -1,0 +1,230 @@
+"""Law 70D1 (and 68C): the statement binds. A bound line becomes the step table the claim
+search obeys.
+
+While a step is active it fixes the claiming side's choices it speaks of; whatever it leaves
+open is filled by normal plays. A stated line is followed even when it loses (a stated losing
+finesse is taken). A step that cannot be carried out (the card is not there, the suit is
+gone) is reported and the rest is played as if unstated. A list of tricks ("four hearts and a
+diamond") is not an order of play and adds no step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from claimsolver import line as L
+from claimsolver import tables as T
+from claimsolver.cards import NOTRUMP, Seat, card_name, card_suit
+from claimsolver.claim import Claim
+from claimsolver.laws.awareness import Mentions
+
+ALL = 13  # "as many as needed"
+
+
+@dataclasses.dataclass(frozen=True)
+class CompiledLine:
+    steps: np.ndarray  # int64[n, N_STEP_FIELDS]
+    mentions: Mentions
+    notes: tuple[str, ...]
+
+
+def _row(kind: int, suit: int = -1, hand: int = -1, card: int = -1, card2: int = -1,
+         count: int = -1, flag: int = 0) -> list[int]:
+    return [kind, suit, hand, card, card2, count, flag, -1, -1]
+
+
+def _seat(h) -> int:
+    return int(h) if isinstance(h, Seat) else -1
+
+
+def _card(c) -> int:
+    return c if isinstance(c, int) and not isinstance(c, bool) and c >= 0 else -1
+
+
+class _Compiler:
+    def __init__(self, claim: Claim):
+        self.claim = claim
+        self.rows: list[list[int]] = []
+        self.cards: set[int] = set()
+        self.suits: set[int] = set()
+        self.notes: list[str] = []
+        self.at_end: list[L.Step] = []
+
+    @property
+    def trump(self) -> int:
+        return self.claim.position.trump
+
+    def mention_card(self, c) -> None:
+        if _card(c) >= 0:
+            self.cards.add(c)
+
+    def emit(self, row: list[int]) -> int:
+        self.rows.append(row)
+        return len(self.rows) - 1
+
+    def steps(self, steps) -> None:
+        for st in steps:
+            self.step(st)
+
+    def step(self, st) -> None:  # noqa: C901 - one branch per step kind
+        if isinstance(st, L.DrawTrumps):
+            if self.trump == NOTRUMP:
+                self.notes.append("'draw trumps' cannot apply at notrump: ignored")
+                return
+            self.suits.add(self.trump)
+            self.emit(_row(T.STEP_DRAW_TRUMPS, self.trump, _seat(st.hand)))
+        elif isinstance(st, L.Cash):
+            named = [c for c in st.cards if _card(c) >= 0]
+            if named:
+                for c in named:
+                    self.mention_card(c)
+                    self.emit(_row(T.STEP_PLAY, card_suit(c), card=c))
+            elif isinstance(st.suit, int):
+                self.emit(_row(T.STEP_CASH, st.suit, _seat(st.hand)))
+            else:
+                self.notes.append("a suit to cash could not be identified: ignored")
+        elif isinstance(st, L.Discard):
+            self.discard(st)
+        elif isinstance(st, L.Ruff):
+            if self.trump == NOTRUMP or not isinstance(st.hand, Seat) or not isinstance(st.suit, int):
+                self.notes.append("the stated ruff cannot be identified (no trump suit, suit or ruffing hand): ignored")
+                return
+            self.emit(_row(T.STEP_RUFF, st.suit, int(st.hand), count=st.count or ALL))
+        elif isinstance(st, L.Crossruff):
+            if self.trump == NOTRUMP:
+                self.notes.append("a crossruff cannot apply at notrump: ignored")
+                return
+            self.emit(_row(T.STEP_CROSSRUFF))
+        elif isinstance(st, L.Finesse):
+            w = _card(st.with_card)
+            if w < 0 or not isinstance(st.suit, int):
+                self.notes.append("the finesse stated has no tenace to take it with: ignored")
+                return
+            self.mention_card(st.against)
+            self.emit(_row(T.STEP_FINESSE, st.suit, _seat(st.lead_from), w, _card(st.against),
+                           flag=1 if st.run_lead else 0))
+        elif isinstance(st, L.Concede):
+            if st.at_end:
+                self.at_end.append(dataclasses.replace(st, at_end=False))
+                return
+            self.mention_card(st.card)
+            suit = st.suit if isinstance(st.suit, int) else (card_suit(st.card) if _card(st.card) >= 0 else -1)
+            if suit >= 0:
+                self.suits.add(suit) if _card(st.card) < 0 else None
+            self.emit(_row(T.STEP_CONCEDE, suit, card2=_card(st.card), count=st.count or 1))
+        elif isinstance(st, L.Duck):
+            if not isinstance(st.suit, int):
+                self.notes.append("the suit to duck could not be identified: ignored")
+                return
+            self.emit(_row(T.STEP_DUCK, st.suit, _seat(st.hand)))
+        elif isinstance(st, (L.Unblock, L.Overtake, L.PlayCard)):
+            c = _card(st.card)
+            if c < 0:
+                if isinstance(st, L.Overtake):
+                    self.notes.append("'overtake' names no card: the overtake is not imposed")
+                else:
+                    self.notes.append("a card in the statement could not be identified: ignored")
+                return
+            self.mention_card(c)
+            self.emit(_row(T.STEP_PLAY, card_suit(c), card=c))
+        elif isinstance(st, L.Cross):
+            c = _card(st.card)
+            if c >= 0:
+                self.emit(_row(T.STEP_PLAY, card_suit(c), card=c))
+            elif isinstance(st.suit, int):
+                # "cross to dummy in hearts": lead the suit towards the hand (cashing it from there)
+                self.emit(_row(T.STEP_CASH, st.suit, _seat(st.hand)))
+            else:
+                self.notes.append("the crossing stated names no card or suit: not imposed")
+        elif isinstance(st, (L.Squeeze, L.ThrowIn)):
+            self.notes.append(
+                f"{'squeeze' if isinstance(st, L.Squeeze) else 'throw-in'} stated: it is credited only "
+                "as far as the cards force it; the opponents defend as best they can"
+            )
+        elif isinstance(st, L.TrickList):
+            self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any order")
+        elif isinstance(st, L.IfThen):
+            self.conditional(st)
+        else:  # pragma: no cover - every step type is handled above
+            self.notes.append(f"{type(st).__name__} is not understood by the search: ignored")
+
+    def discard(self, st: L.Discard) -> None:
+        cards = [c for c in st.cards if _card(c) >= 0]
+        suit = st.suit if isinstance(st.suit, int) else -1
+        on_suit = st.on_suit if isinstance(st.on_suit, int) else (
+            card_suit(st.on_card) if _card(st.on_card) >= 0 else -1)
+        if on_suit >= 0:
+            if _card(st.on_card) >= 0:
+                self.emit(_row(T.STEP_PLAY, on_suit, card=st.on_card))
+            for i, c in enumerate(cards or [-1]):
+                self.emit(_row(T.STEP_CASH, on_suit, card2=c, count=suit if c < 0 else -1))
+            return
+        for c in cards:
+            self.emit(_row(T.STEP_DISCARD, card_suit(c), card=c))
+        if not cards and suit >= 0:
+            self.emit(_row(T.STEP_DISCARD, suit))
+
+    def conditional(self, st: L.IfThen) -> None:
+        ev = st.event
+        test: list[int]
+        if isinstance(ev, L.Drops) and _card(ev.card) >= 0:
+            test = _row(T.STEP_TEST_DROPS, card_suit(ev.card), card=ev.card)
+            self.mention_card(ev.card)
+        elif isinstance(ev, L.ShowsOut) and isinstance(ev.seat, Seat) and isinstance(ev.suit, int):
+            test = _row(T.STEP_TEST_SHOWN_OUT, ev.suit, int(ev.seat))
+        elif isinstance(ev, L.Breaks) and isinstance(ev.suit, int):
+            test = _row(T.STEP_TEST_STATIC, ev.suit, flag=1 if self.breaks(ev) else 0)
+            self.suits.add(ev.suit)
+        else:
+            self.notes.append("the condition could not be identified: both branches are considered")
+            test = None  # type: ignore[assignment]
+        if test is None:
+            # A condition we cannot test: doubtful points go against the claimer (Law 70A), so
+            # the line follows the 'otherwise' branch when there is one.
+            self.steps(st.otherwise or st.then)
+            return
+        i = self.emit(test)
+        self.rows[i][T.S_NEXT] = i + 1
+        self.steps(st.then)
+        j = self.emit(_row(T.STEP_TEST_STATIC, flag=1))  # goto the end of the conditional
+        self.rows[i][T.S_ALT] = j + 1
+        self.steps(st.otherwise)
+        self.rows[j][T.S_NEXT] = len(self.rows)
+
+    def breaks(self, ev: L.Breaks) -> bool:
+        """Decided from the position (the director sees all four hands): the opponents' cards
+        of the suit split as stated, or as evenly as possible when no split is stated."""
+        side = self.claim.claiming_side
+        h = self.claim.position.hands
+        a = bin(h[1 - side] >> (16 * ev.suit) & 0x7FFC).count("1")
+        b = bin(h[3 - side] >> (16 * ev.suit) & 0x7FFC).count("1")
+        if ev.split:
+            return sorted((a, b)) == sorted(ev.split)
+        return abs(a - b) <= 1
+
+    def finish(self) -> CompiledLine:
+        for st in self.at_end:
+            self.step(st)
+        if self.rows:
+            self.emit(_row(T.STEP_END))
+        for k, row in enumerate(self.rows):
+            if row[T.S_NEXT] < 0:
+                row[T.S_NEXT] = k + 1
+        arr = np.array(self.rows, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS)
+        return CompiledLine(arr, Mentions(frozenset(self.cards), frozenset(self.suits)), tuple(self.notes))
+
+
+def compile_line(line: L.Line, claim: Claim) -> CompiledLine:
+    """The step table of a bound line (Seats and card ints resolved)."""
+    comp = _Compiler(claim)
+    comp.steps(line.steps)
+    return comp.finish()
+
+
+def describe_row(row, trump: int) -> str:
+    kind = int(row[T.S_KIND])
+    name = T.STEP_KIND_NAMES[kind]
+    c = int(row[T.S_CARD])
+    return f"{name}{' ' + card_name(c) if c >= 0 else ''}"

@@ -1,0 +1,383 @@
+"""Adjudicate a claim: the tricks to award, the worst normal line and the reasons.
+
+:func:`adjudicate` puts the parts together: the statement is parsed and bound
+(:mod:`claimsolver.statement`) and compiled into steps (:mod:`claimsolver.laws.statement`,
+Law 70D1); the awareness model gives the forget set (:mod:`claimsolver.laws.awareness`, Law
+70C); the normal-play rules give the policy (:mod:`claimsolver.laws.normal`); the claim search
+(:mod:`claimsolver.engine`) returns the least successful normal line, and the double-dummy
+search the reference value. The Law questions (Laws 70, 71) are decided in
+:mod:`claimsolver.laws.questions`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import numpy as np
+
+from claimsolver import tables as T
+from claimsolver.cards import (
+    NOTRUMP, SEAT_LETTERS, Seat, card_name, card_suit, card_symbol, count,
+)
+from claimsolver.claim import Claim, Settings, settings_from
+from claimsolver.errors import ClaimSolverError
+from claimsolver.laws import normal
+from claimsolver.laws.awareness import Awareness, awareness_options, forget_set
+from claimsolver.laws.questions import check_supported, decide
+from claimsolver.laws.statement import CompiledLine, compile_line
+from claimsolver.score import duplicate_score, result_name
+
+
+class TimeLimitReached(ClaimSolverError):
+    """The claim search did not finish within the time limit given."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Trick:
+    leader: Seat
+    cards: tuple[int, ...]
+    winner: Seat | None  # None when the line stops mid-trick (cannot happen for a full line)
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "leader": SEAT_LETTERS[self.leader],
+            "cards": [card_name(c) for c in self.cards],
+            "winner": SEAT_LETTERS[self.winner] if self.winner is not None else None,
+            "note": self.note,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class Reason:
+    law: str
+    text: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"law": self.law, "text": self.text}
+
+
+@dataclasses.dataclass(frozen=True)
+class Ruling:
+    claim: Claim
+    tricks: int
+    double_dummy: int
+    line: tuple[Trick, ...]
+    reasons: tuple[Reason, ...]
+    statement: tuple[str, ...]
+    settings: Settings
+    careless: tuple[str, ...] = ()  # class-dependent or careless play categories the worst line used
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def claimed(self) -> int:
+        return self.claim.claimed
+
+    @property
+    def upheld(self) -> bool:
+        return self.tricks == self.claim.claimed
+
+    def declarer_tricks(self) -> int | None:
+        """Declarer's total tricks for the deal, when ``tricks_won`` is known."""
+        c = self.claim
+        if c.tricks_won is None:
+            return None
+        mine = self.tricks if c.claiming_side == c.declarer.side else c.tricks_left - self.tricks
+        return c.tricks_won[0] + mine
+
+    @property
+    def result(self) -> str | None:
+        t = self.declarer_tricks()
+        if t is None or self.claim.contract is None:
+            return None
+        return result_name(self.claim.contract, t)
+
+    @property
+    def score(self) -> int | None:
+        t = self.declarer_tricks()
+        c = self.claim
+        if t is None or c.contract is None:
+            return None
+        vul = c.vulnerable == "All" or c.vulnerable == ("NS", "EW")[c.declarer.side]
+        return duplicate_score(c.contract, t, vul)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "tricks": self.tricks,
+            "claimed": self.claim.claimed,
+            "upheld": self.upheld,
+            "double_dummy": self.double_dummy,
+            "line": [t.to_json() for t in self.line],
+            "reasons": [r.to_json() for r in self.reasons],
+            "statement": list(self.statement),
+            "settings": self.settings.to_json(),
+            "careless": list(self.careless),
+        }
+        if self.claim.id:
+            d["id"] = self.claim.id
+        if self.result is not None:
+            d["result"] = self.result
+            d["score"] = self.score
+        return d
+
+
+# --- the pipeline --------------------------------------------------------------------------
+
+def with_overrides(claim: Claim, **overrides: Any) -> Claim:
+    """The claim with settings or the statement replaced (CLI options override the file)."""
+    fields = {k: v for k, v in overrides.items() if v is not None}
+    statement = fields.pop("statement", None)
+    if fields:
+        merged = {**claim.settings.to_json(), "likely": claim.settings.likely, **fields}
+        claim = dataclasses.replace(claim, settings=settings_from(merged))
+    if statement is not None:
+        claim = dataclasses.replace(claim, statement=statement)
+    return claim
+
+
+def understand(claim: Claim) -> tuple[CompiledLine, list[str], list[str]]:
+    """Parse, bind and compile the statement: (compiled steps, steps as understood, notes)."""
+    from claimsolver.line import Line
+    from claimsolver.statement import bind, parse
+
+    text = claim.statement.strip()
+    line = parse(text) if text else Line()
+    bound = bind(line, claim.position, claim.claimer, claim.declarer)
+    compiled = compile_line(bound.line, claim)
+    understood = list(bound.understood) or ["no line of play stated"]
+    return compiled, understood, list(bound.notes) + list(compiled.notes)
+
+
+def shown_bits(claim: Claim) -> int:
+    bits = 0
+    for seat, suits in claim.shown_out.items():
+        bits |= suits << (4 * int(seat))
+    return bits
+
+
+def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray,
+                     time_limit: float | None = None):
+    from claimsolver.engine.claim_api import claim_search
+
+    pos = claim.position
+    budget = 0
+    if time_limit is not None:
+        budget = max(1, int(time_limit * NODES_PER_SECOND))
+    res = claim_search(
+        pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), claim.claiming_side,
+        forget, shown_bits(claim), policy, np.array(awareness_options(claim), dtype=np.int64), steps,
+        node_budget=budget,
+    )
+    if not res.complete:
+        raise TimeLimitReached(
+            f"the claim search did not finish within the time limit of {time_limit:g} s "
+            f"({res.nodes:,} positions searched); raise --time-limit to rule on this claim"
+        )
+    return res
+
+
+NODES_PER_SECOND = 3_000_000  # a conservative rate of the claim kernel on this kind of machine
+
+
+def double_dummy(claim: Claim) -> int:
+    from claimsolver.engine import dd_tricks_side
+
+    pos = claim.position
+    return int(dd_tricks_side(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), claim.claiming_side))
+
+
+def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None = None,
+               player_class: str | None = None, aware: list[str] | None = None,
+               statement: str | None = None, question: str | None = None,
+               likely: float | None = None, time_limit: float | None = None) -> Ruling:
+    """Rule on a claim. Keyword arguments override the claim's own settings."""
+    t0 = time.perf_counter()
+    claim = with_overrides(claim, law=law, regulation=regulation, player_class=player_class,
+                           aware=aware, statement=statement, question=question, likely=likely)
+    check_supported(claim)
+    compiled, understood, notes = understand(claim)
+    awareness = forget_set(claim, compiled.mentions)
+    policy = normal.compile_policy(claim.settings)
+    res = run_claim_search(claim, policy, awareness.forget, compiled.steps, time_limit)
+    dd = double_dummy(claim)
+    tricks_line = group_tricks(claim, res.line)
+    decision = decide(claim, res.tricks, dd)
+    annotated, reasons = explain(claim, tricks_line, res.line, awareness, policy, compiled)
+    reasons = decision.reasons + reasons + [Reason("70D1", n) for n in notes]
+    careless = sorted({T.PLAY_CLASS_NAMES[k] for _, _, k, stated in res.line
+                       if k >= 0 and not stated and policy[k] == T.CARELESS})
+    return Ruling(
+        claim=claim, tricks=decision.tricks, double_dummy=dd, line=tuple(annotated),
+        reasons=tuple(reasons), statement=tuple(understood), settings=claim.settings,
+        careless=tuple(careless), nodes=res.nodes, seconds=time.perf_counter() - t0,
+    )
+
+
+# --- the line and its explanation ----------------------------------------------------------
+
+def group_tricks(claim: Claim, line) -> list[Trick]:
+    """The witness (seat, card, class, stated) list cut into tricks with their winners."""
+    pos = claim.position
+    trump = pos.trump
+    tricks: list[Trick] = []
+    leader = pos.leader
+    cards: list[int] = list(pos.trick)
+    for seat, card, _k, _stated in line:
+        cards.append(card)
+        if len(cards) == 4:
+            winner = trick_winner(cards, leader, trump)
+            tricks.append(Trick(Seat(leader), tuple(cards), Seat(winner)))
+            leader, cards = winner, []
+    if cards:
+        tricks.append(Trick(Seat(leader), tuple(cards), None))
+    return tricks
+
+
+def trick_winner(cards: list[int], leader: int, trump: int) -> int:
+    best, who = cards[0], leader
+    for i, c in enumerate(cards[1:], 1):
+        if (card_suit(c) == card_suit(best) and c > best) or (
+            trump != NOTRUMP and card_suit(c) == trump and card_suit(best) != trump
+        ):
+            best, who = c, (leader + i) % 4
+    return who
+
+
+def _play_name(seat: int, card: int) -> str:
+    return f"{Seat(seat).full_name}'s {card_symbol(card)}"
+
+
+def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, policy: np.ndarray,
+            compiled: CompiledLine) -> tuple[list[Trick], list[Reason]]:
+    """A note on every trick of the line and the reasons for each trick the claimer loses."""
+    side = claim.claiming_side
+    trump = claim.position.trump
+    forgotten = awareness.forget
+    reasons: list[Reason] = []
+    out: list[Trick] = []
+    plays = list(line)
+    k = 0  # index into plays
+    first_offset = len(claim.position.trick)
+    careless_pending: list[tuple[int, int, int, int]] = []  # (trick index, seat, card, class)
+    partner_law = "70D2" if claim.claimer != claim.declarer else "70D1"
+    for t_index, trick in enumerate(tricks):
+        n_new = len(trick.cards) - (first_offset if t_index == 0 else 0)
+        mine = plays[k:k + n_new]
+        k += n_new
+        stated = [(s, c) for s, c, cls, st in mine if st and (s & 1) == side]
+        for s, c, cls, st in mine:
+            if cls >= 0 and not st and policy[cls] == T.CARELESS:
+                careless_pending.append((t_index, s, c, cls))
+        if trick.winner is None:
+            out.append(trick)
+            continue
+        win_card = _winning_card(trick, trump)
+        if (trick.winner & 1) == side:
+            note = f"won by {_play_name(trick.winner, win_card)}"
+            if stated:
+                note += " (as stated)"
+            out.append(dataclasses.replace(trick, note=note))
+            continue
+        led_suit = card_suit(trick.cards[0])
+        # A careless play costs this trick when it was made in it, or when it threw away a card
+        # of the suit this trick is played in.
+        culprits = [p for p in careless_pending
+                    if (p[0] == t_index and p[3] not in DISCARD_CLASSES) or card_suit(p[2]) == led_suit]
+        careless_pending = [p for p in careless_pending if p not in culprits]
+        if culprits:
+            what = "; ".join(f"{_play_name(s, c)} ({T.PLAY_CLASS_NAMES[cls]})" for _, s, c, cls in culprits)
+            note = f"won by {_play_name(trick.winner, win_card)} after {what}"
+            reasons.append(Reason(partner_law, (
+                f"{what[0].upper()}{what[1:]}: careless but normal for the class of player "
+                f"({claim.settings.player_class}), so the least successful normal line includes it"
+                + (" (Law 70D2: the director takes the claimer's partner's least successful normal play)."
+                   if partner_law == "70D2" else ".")
+            )))
+        elif forgotten >> win_card & 1:
+            if trump != NOTRUMP and card_suit(win_card) == trump:
+                how = "ruffed" if led_suit != trump else "won"
+                note = f"{how} by {_play_name(trick.winner, win_card)}: the outstanding trump the claimer did not mention"
+                reasons.append(Reason("70C", (
+                    f"The claimer made no statement about {card_symbol(win_card)}, an outstanding trump, and it is at "
+                    f"all likely he was unaware of it; playing on without drawing it is careless, so normal, and "
+                    f"it takes a trick.")))
+            else:
+                note = f"won by {_play_name(trick.winner, win_card)}, a card the claimer did not allow for"
+                reasons.append(Reason("70A", (
+                    f"The statement does not mention {card_symbol(win_card)}; a normal line in which the claimer "
+                    f"overlooks it loses a trick to it, and doubtful points are resolved against the claimer.")))
+        elif stated:
+            what = ", ".join(card_symbol(c) for _, c in stated)
+            note = f"won by {_play_name(trick.winner, win_card)}: the stated play ({what}) loses"
+            reasons.append(Reason("70D1", (
+                f"The statement binds: the stated play ({what}) is followed even though it loses to "
+                f"{card_symbol(win_card)}.")))
+        else:
+            note = f"won by {_play_name(trick.winner, win_card)}"
+        out.append(dataclasses.replace(trick, note=note))
+    reasons.extend(unfollowed_steps(line, compiled))
+    return out, reasons
+
+
+DISCARD_CLASSES = frozenset(k for k, name in enumerate(T.PLAY_CLASS_NAMES) if name.startswith("discard"))
+
+
+def unfollowed_steps(line, compiled: CompiledLine) -> list[Reason]:
+    """Named cards of the statement that the line could not play as stated (DESIGN 2.2: the
+    ruling says so and the rest is played as if unstated)."""
+    out = []
+    for row in compiled.steps:
+        if row[T.S_KIND] != T.STEP_PLAY:
+            continue
+        c = int(row[T.S_CARD])
+        for seat, card, _cls, stated in line:
+            if card == c and not stated:
+                out.append(Reason("70D1", (
+                    f"The stated play of {card_symbol(c)} could not be carried out as stated: on this line "
+                    f"{Seat(seat).full_name} had to play it earlier; the rest is played as if unstated.")))
+    return out
+
+
+def _winning_card(trick: Trick, trump: int) -> int:
+    w = trick_winner(list(trick.cards), trick.leader, trump)
+    return trick.cards[(w - trick.leader) % 4]
+
+
+# --- protections (sensitivity of the ruling to each rule) ----------------------------------
+
+def protections(claim: Claim, award: int, forget: int, steps: np.ndarray, time_limit: float | None = None) -> list[Reason]:
+    """The rules that protected the claimer: for each rule, the award if that rule's
+    irrational plays were allowed. A rule whose removal lowers the award protected him."""
+    out: list[Reason] = []
+    for rule in normal.RULES:
+        p: dict[int, int] = {}
+        rule(claim.settings, p)
+        if not any(v == T.IRRATIONAL for v in p.values()):
+            continue
+        policy = normal.compile_policy(claim.settings)
+        for k, v in p.items():
+            if v == T.IRRATIONAL:
+                policy[k] = T.NORMAL
+        try:
+            res = run_claim_search(claim, policy, forget, steps, time_limit)
+        except TimeLimitReached:
+            continue
+        if res.tricks < award:
+            out.append(Reason(rule.law, (  # type: ignore[attr-defined]
+                f"Protected the claimer: without this rule ({rule.summary}) the least successful line "  # type: ignore[attr-defined]
+                f"would give {res.tricks} trick(s) instead of {award}.")))
+    return out
+
+
+def add_protections(ruling: Ruling, time_limit: float | None = None) -> Ruling:
+    """The ruling with the rules that protected the claimer added to its reasons (one more
+    claim search per rule: for committees, not for the table)."""
+    claim = ruling.claim
+    compiled, _, _ = understand(claim)
+    awareness = forget_set(claim, compiled.mentions)
+    extra = protections(claim, ruling.tricks if claim.settings.question != "concession" else ruling.tricks,
+                        awareness.forget, compiled.steps, time_limit)
+    return dataclasses.replace(ruling, reasons=ruling.reasons + tuple(extra))

@@ -65,6 +65,7 @@ add(L(DrawTrumps(), tricks=10, kind="total"), "ten tricks after drawing trumps")
 add(L(Cash(C)), "cash the clubs from the top", "cash the clubs", "cashing clubs", "run the clubs",
     "running the clubs", "play off the clubs", "cash clubs from the top", "cash the ♣",
     )
+add(L(DrawTrumps(), Cash(D)), "claiming: trumps first, then diamonds")
 add(L(Cash(D)), "run the diamonds", "run the dimonds", "running diamonds", "cash the diamods")
 add(L(Cash(H)), "play off the hearts", "cash the hearts", "play off hearts")
 add(L(Cash(S, cards=(c("SA"), c("SK"), c("SQ")))), "cash ♠AKQ", "cash SA SK SQ",

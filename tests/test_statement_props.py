@@ -22,13 +22,13 @@ def _parse_or_syntax_error(text):
     return line
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.text(max_size=40))
 def test_random_text(text):
     _parse_or_syntax_error(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(WORDS), max_size=9))
 def test_word_salad(words):
     _parse_or_syntax_error(" ".join(words))

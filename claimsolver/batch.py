@@ -222,8 +222,13 @@ def _run_dask(
     if scheduler is None:
         import dask
 
-        # a task that kills its worker (a DDS crash) is deterministic: retry it once, not 3x
-        with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+        # A task that kills its worker (a DDS crash) is deterministic: retry it once, not 3x.
+        # With worker-saturation 1.0 a worker holds only the task it runs, so a worker's death
+        # is blamed on that task alone (at the default 1.1 a queued neighbour is blamed too).
+        with dask.config.set({
+            "distributed.scheduler.allowed-failures": 1,
+            "distributed.scheduler.worker-saturation": 1.0,
+        }):
             cluster = LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                 silence_logs=logging.ERROR,

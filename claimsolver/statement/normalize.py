@@ -185,7 +185,9 @@ def suggest(word: str, kinds=None, strict: bool = False) -> str | None:
         return None
     kind = vocab.LOOKUP.get(m[0])
     if kind and kind not in ("SUIT", "HAND", "RANK", "NUM", "SUITPAIR"):
-        return vocab.WORDS[kind][0]  # the canonical word: "drew" -> "draw"
+        canon = vocab.WORDS[kind][0]
+        if canon[:2] == m[0][:2]:
+            return canon  # the canonical form of the same word: "drew" -> "draw"
     return m[0]
 
 

@@ -82,16 +82,18 @@ def group(hands, seat, c) -> int:
     h, allc, s = hands[seat], in_play(hands), suit_of(c)
     g = 1 << c
     r = rank_of(c) + 1
-    while r <= 14 and (allc >> (16 * s + r)) & 1:
-        if not (h >> (16 * s + r)) & 1:
-            break
-        g |= 1 << (16 * s + r)
+    while r <= 14:
+        if (allc >> (16 * s + r)) & 1:  # ranks no longer in play are skipped
+            if not (h >> (16 * s + r)) & 1:
+                break
+            g |= 1 << (16 * s + r)
         r += 1
     r = rank_of(c) - 1
-    while r >= 2 and (allc >> (16 * s + r)) & 1:
-        if not (h >> (16 * s + r)) & 1:
-            break
-        g |= 1 << (16 * s + r)
+    while r >= 2:
+        if (allc >> (16 * s + r)) & 1:
+            if not (h >> (16 * s + r)) & 1:
+                break
+            g |= 1 << (16 * s + r)
         r -= 1
     return g
 

@@ -50,6 +50,8 @@ class ClaimBuffers:
         self.stats = np.zeros(8, dtype=np.int64)
         self.line = np.zeros((NPLY, 4), dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.int64)
+        self.pv = np.zeros((NPLY, NPLY), dtype=np.int64)
+        self.pvend = np.zeros(NPLY, dtype=np.int64)
         self.generation = 0
 
     def next_generation(self) -> int:
@@ -209,7 +211,8 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     value, nline = solve(buf.hands, np.int64(trump), np.int64(claim_side), np.int64(k), buf.trk,
                          np.int64(leader), np.int64(fg), np.int64(int(shown)), np.int64(running),
                          policy, options, np.ascontiguousarray(steps), np.int64(named), buf.mv,
-                         buf.scores, buf.stack, buf.tt, buf.stats, np.int64(node_budget), buf.line)
+                         buf.scores, buf.stack, buf.tt, buf.stats, np.int64(node_budget), buf.line,
+                         buf.pv, buf.pvend)
     nodes = int(buf.stats[0])
     if value == -1:
         return ClaimSearchResult(tricks=-1, careless=-1, line=[], nodes=nodes, complete=False)

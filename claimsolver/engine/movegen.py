@@ -1,8 +1,12 @@
 """Legal move generation with equivalent cards (numba kernels).
 
-Cards of one hand that are touching in rank among the cards still in play (the union of the
-four hands; cards of earlier tricks and of the current trick are gone) form one group and are
-searched once. The representative of a group is its highest card.
+Cards of one hand that are touching in rank among the cards still in play form one group and
+are searched once; the representative of a group is its highest card. "Still in play" =
+the union of the four hands **plus the cards already played to the current trick**: cards of
+earlier tricks are gone, but a card of the current trick still separates two cards of the
+hand to play (with KJ against an opponent's Q just played, the K wins the trick and the J
+does not; with partner's Q played, K and J differ in who wins and leads next). Callers pass
+that union as ``allcards``.
 """
 import numpy as np
 from numba import njit
@@ -25,7 +29,7 @@ def gen_moves(hand, allcards, lead_suit, out, start):
     equivalent legal cards of ``hand`` and return how many were written (<= 13).
 
     hand: int64 bitboard of the player's cards; allcards: int64 union of the cards still in
-    the four hands (the current trick's cards excluded); lead_suit: suit led to the current
+    the four hands and of the cards already played to the current trick; lead_suit: suit led to the current
     trick or -1 when leading. Order: suit by suit (S, H, D, C), high to low within a suit.
     """
     legal = legal_mask(hand, lead_suit)

@@ -388,11 +388,14 @@ def play_card(hands, side, trump, trk, d, leader, forget, shown, running, pc, au
 
 @njit(cache=True)
 def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0, aux0, bound0,
-           policy, options, steps, named, mv, scores, stack, tt, stats, budget):
+           policy, options, steps, named, mv, scores, stack, tt, stats, budget, pv, pvend):
     """Value (tricks*64 + careless) of the state at ply d0 (d0 & 3 cards of the current trick
     in trk[d0 - (d0 & 3):d0], led by leader0): exact when below ``bound0``, otherwise a lower
     bound >= bound0. Returns -1 when the node budget (``budget`` > 0, counted in stats[0]) runs
-    out (stats[3] = 1). ``hands`` is restored on a normal return."""
+    out (stats[3] = 1). ``hands`` is restored on a normal return.
+
+    Principal variation: pv[d, d:pvend[d]] is the best line found from ply d (cut short where a
+    transposition-table entry or a bound decided a node)."""
     gen = stats[4]
     d = d0
     stack[F_LEADER, d] = leader0
@@ -415,6 +418,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             b = stack[F_BOUND, d]
             res = -1
             stack[F_LB, d] = 0
+            pvend[d] = d
             if b <= 0:
                 res = 0
             elif p == 0:
@@ -462,6 +466,12 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             v = stack[F_DELTA, d] + r
             if v < stack[F_BEST, d]:
                 stack[F_BEST, d] = v
+                if v < stack[F_BOUND, d]:  # exact: record the line
+                    pv[d, d] = trk[d]
+                    e = pvend[d + 1]
+                    for k in range(d + 1, e):
+                        pv[d, k] = pv[d + 1, k]
+                    pvend[d] = e if e > d + 1 else d + 1
         # ---- next child of ply d, or finish it
         i = stack[F_I, d]
         best = stack[F_BEST, d]
@@ -496,14 +506,14 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
 
 @njit(cache=True)
 def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy, options, steps,
-          named, mv, scores, stack, tt, stats, budget, line):
+          named, mv, scores, stack, tt, stats, budget, line, pv, pvend):
     """The value of the claim position and a worst line. The current trick's first pos0 cards
     are in trk[0:pos0]. Writes the line to ``line`` (rows: seat, card, play class or -1,
     stated) and returns (value, line length); value -1 when the node budget ran out."""
     pc = 0 if steps.shape[0] > 0 else -1
     pc, aux = settle_pc(hands, side, trump, forget, shown, pc, 0, steps)
     value = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux, INF,
-                   policy, options, steps, named, mv, scores, stack, tt, stats, budget)
+                   policy, options, steps, named, mv, scores, stack, tt, stats, budget, pv, pvend)
     if value < 0:
         return -1, 0
     # witness: walk down, at each ply taking an option whose child has the remaining value
@@ -514,6 +524,7 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
     fg = forget
     sh = shown
     rn = running
+    row = pos0  # the principal variation being followed: pv[row, d] is the move at ply d
     while True:
         p = d & 3
         if p == 0 and popcount(hands[ld]) == 0:
@@ -521,6 +532,17 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
         base = 16 * d
         cnt = gen_options(hands, side, trump, fg, sh, rn, pc, aux, steps, policy, named, ld, trk,
                           d - p, p, mv, base)
+        if row >= 0 and d < pvend[row]:  # try the principal variation's move first
+            want = pv[row, d]
+            for i in range(cnt):
+                if mv[base + i, 0] == want:
+                    for k in range(4):
+                        tmp = mv[base, k]
+                        mv[base, k] = mv[base + i, k]
+                        mv[base + i, k] = tmp
+                    break
+        else:
+            row = -1
         found = False
         player = (ld + p) & 3
         for i in range(cnt):
@@ -532,10 +554,12 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
             if delta <= target:
                 rv = search(hands, trump, side, d + 1, trk, nl, nf, ns, nr, npc, naux,
                             target - delta + 1, policy, options, steps, named, mv, scores,
-                            stack, tt, stats, budget)
+                            stack, tt, stats, budget, pv, pvend)
                 if rv < 0:
                     return -1, 0
                 if rv == target - delta:
+                    if row < 0 or i > 0:
+                        row = d + 1 if pvend[d + 1] > d + 1 else -1
                     line[nline, 0] = player
                     line[nline, 1] = c
                     line[nline, 2] = mv[base + i, 1]

@@ -216,9 +216,14 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                 continue
             else:
                 allc = hands[0] | hands[1] | hands[2] | hands[3]
+                # cards of the current trick still separate this hand's cards for
+                # equivalence (KJ with the Q just played by an opponent: K wins, J loses)
+                eqc = allc
+                for k in range(d - p_, d):
+                    eqc |= np.int64(1) << trk[k]
                 lead_suit = -1 if p_ == 0 else (trk[d - p_] >> 4)
                 base = 16 * d
-                cnt = gen_moves(hands[player], allc, lead_suit, moves, base)
+                cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
                 if cnt > 1:
                     order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
                                 base, cnt)

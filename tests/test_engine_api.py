@@ -1,0 +1,139 @@
+"""Wrapper validation, helpers and building blocks of claimsolver.engine."""
+import os
+import sys
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+from randpos import random_position, to_deal  # noqa: E402
+
+from claimsolver import engine as E  # noqa: E402
+
+EMPTY = np.zeros(0, dtype=np.int64)
+
+
+def _bb(*cards):
+    b = 0
+    for c in cards:
+        b |= 1 << c
+    return b
+
+
+def _simple():
+    # N: SA SK, E: SQ SJ, S: S3 S2, W: H3 H2 ; spades: 0*16
+    return np.array([_bb(14, 13), _bb(12, 11), _bb(3, 2), _bb(16 + 3, 16 + 2)], np.int64)
+
+
+def test_simple_values():
+    h = _simple()
+    assert E.dd_tricks(h, 4, 0, EMPTY) == 2
+    assert E.dd_tricks_side(h, 4, 0, EMPTY, 1) == 0
+    # hearts trumps, West ruffs
+    assert E.dd_tricks(h, 1, 0, EMPTY) == 0
+
+
+@pytest.mark.parametrize("bad, msg", [
+    (lambda h: list(h), "numpy int64 array"),
+    (lambda h: h.astype(np.uint64), "dtype int64"),
+    (lambda h: h[:3], "shape"),
+    (lambda h: np.array([h[0], h[0] | 0, h[2], h[3]], np.int64), "not disjoint"),
+    (lambda h: np.array([h[0] | 1, h[1], h[2], h[3]], np.int64), "outside the card layout"),
+    (lambda h: np.array([h[0] & ~(1 << 14), h[1], h[2], h[3]], np.int64), "hand sizes"),
+])
+def test_bad_hands(bad, msg):
+    with pytest.raises(ValueError, match=msg):
+        E.dd_tricks(bad(_simple()), 4, 0, EMPTY)
+
+
+def test_bad_scalars_and_trick():
+    h = _simple()
+    with pytest.raises(ValueError, match="trump"):
+        E.dd_tricks(h, 5, 0, EMPTY)
+    with pytest.raises(ValueError, match="leader"):
+        E.dd_tricks(h, 4, 4, EMPTY)
+    with pytest.raises(ValueError, match="side"):
+        E.dd_tricks_side(h, 4, 0, EMPTY, 2)
+    with pytest.raises(ValueError, match="1-D array"):
+        E.dd_tricks(h, 4, 0, np.zeros(4, np.int64))
+    with pytest.raises(ValueError, match="not a card index"):
+        E.dd_tricks(h, 4, 0, np.array([1], np.int64))
+    with pytest.raises(ValueError, match="still in a hand"):
+        E.dd_tricks(h, 4, 0, np.array([14], np.int64))
+    # N led SA: N must hold one card fewer than the others
+    h2 = h.copy()
+    h2[0] = _bb(13)
+    assert E.dd_tricks(h2, 4, 0, np.array([14], np.int64)) == 0  # E to move: EW take 0
+    # E discards a heart while holding spades: revoke
+    h3 = np.array([_bb(13), _bb(11), _bb(3, 2), _bb(16 + 3, 16 + 2)], np.int64)
+    with pytest.raises(ValueError, match="revoke"):
+        E.dd_tricks(h3, 4, 0, np.array([14, 16 + 9], np.int64))
+    with pytest.raises(ValueError, match="no cards"):
+        E.dd_tricks(np.zeros(4, np.int64), 4, 0, EMPTY)
+
+
+def test_hands_from_remain_cards():
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        h, t, l, tr = random_position(rng, int(rng.integers(1, 14)))
+        d = to_deal(h, t, l, tr)
+        rc = np.frombuffer(d._data.remainCards, np.uint32).reshape(4, 4)
+        got = E.hands_from_remain_cards(rc)
+        assert got.dtype == np.int64 and got.tolist() == h.tolist()
+    with pytest.raises(ValueError, match="shape"):
+        E.hands_from_remain_cards(np.zeros((4, 3), np.uint32))
+
+
+def test_movegen_equivalence():
+    # N holds SK SJ S9, SQ gone (played), ST with E: K and J equivalent (Q gone) but 9 is not
+    # (T still out).
+    hands = np.array([_bb(13, 11, 9), _bb(10), _bb(2), _bb(3)], np.int64)
+    allc = int(hands[0] | hands[1] | hands[2] | hands[3])
+    out = np.zeros(16, np.int64)
+    groups = np.zeros(16, np.int64)
+    n = E.gen_moves_groups(hands[0], allc, -1, out, groups, 0)
+    assert n == 2
+    assert out[:2].tolist() == [13, 9]
+    assert groups[0] == _bb(13, 11) and groups[1] == _bb(9)
+    assert E.group_mask(hands[0], allc, 11) == _bb(13, 11)
+    # following suit: only the led suit
+    hands2 = np.array([_bb(13, 16 + 5), 0, 0, 0], np.int64)
+    n = E.gen_moves(hands2[0], int(hands2[0]) | _bb(2), 1, out, 0)
+    assert n == 1 and out[0] == 16 + 5
+    n = E.gen_moves(hands2[0], int(hands2[0]), 2, out, 0)  # void in diamonds: any card
+    assert n == 2
+
+
+def test_trick_winner():
+    # spades led by W(3): S2, SA(N), H2(E) with hearts trumps wins, C5
+    assert E.trick_winner4(2, 14, 16 + 2, 48 + 5, 3, 1) == 1
+    assert E.trick_winner4(2, 14, 16 + 2, 48 + 5, 3, 4) == 0
+    assert E.trick_winner4(2, 14, 16 + 2, 48 + 5, 3, 3) == 2
+
+
+def test_relative_ranks_and_keys():
+    # same relative pattern with different absolute ranks -> same keys and same value
+    a = np.array([_bb(14, 9), _bb(12, 5), _bb(8, 7), _bb(3, 2)], np.int64)
+    b = np.array([_bb(13, 10), _bb(11, 4), _bb(9, 7), _bb(3, 2)], np.int64)
+    ra = np.zeros(4, np.int64)
+    rb = np.zeros(4, np.int64)
+    E.relative_ranks(a, ra)
+    E.relative_ranks(b, rb)
+    assert ra.tolist() == rb.tolist()
+    assert ra[0] == _bb(14, 12)
+    assert E.tt_keys(a, 1, 4) == E.tt_keys(b, 1, 4)
+    assert E.tt_keys(a, 1, 4) != E.tt_keys(a, 2, 4)
+    assert E.tt_keys(a, 1, 4) != E.tt_keys(a, 1, 0)
+    for t in range(5):
+        assert E.dd_tricks(a, t, 1, EMPTY) == E.dd_tricks(b, t, 1, EMPTY)
+
+
+def test_tt_store_probe():
+    tt = E.new_tt(6)
+    assert E.tt_probe(tt, 5, 7) == -1
+    E.tt_store(tt, 5, 7, 2, 9, 9)
+    E.tt_store(tt, 5, 7, 3, 13, 9)
+    p = E.tt_probe(tt, 5, 7)
+    assert (p & 0xFF, (p >> 8) & 0xFF) == (3, 9)
+    E.tt_clear(tt)
+    assert E.tt_probe(tt, 5, 7) == -1

@@ -1,0 +1,381 @@
+"""The numba claim-search kernel against its specification (tests/reference_claim.py), DDS and
+a relaxed search; node budget and argument validation."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import reference_claim as R  # noqa: E402
+
+from claimsolver import tables as T  # noqa: E402
+from claimsolver.claim import Settings  # noqa: E402
+from claimsolver.engine.claim_api import ClaimSearchResult, claim_search  # noqa: E402
+from claimsolver.laws.normal import compile_policy  # noqa: E402
+
+DECK = [16 * s + r for s in range(4) for r in range(2, 15)]
+NO_STEPS = np.zeros((0, T.N_STEP_FIELDS), dtype=np.int64)
+DEFAULT_OPTIONS = np.array([1, 1, 1, 0, 0, 0, 0, 0], dtype=np.int64)
+SETTINGS = [Settings(regulation=reg, player_class=cls)
+            for reg in ("acbl", "ebu") for cls in ("novice", "club", "expert")]
+
+
+# --- random claims ------------------------------------------------------------------------
+
+def random_position(rng, n):
+    cards = rng.permutation(DECK)[: 4 * n]
+    hands = np.zeros(4, dtype=np.int64)
+    for p in range(4):
+        for c in cards[p * n:(p + 1) * n]:
+            hands[p] |= np.int64(1) << int(c)
+    trump = int(rng.integers(0, 5))
+    leader = int(rng.integers(0, 4))
+    k = int(rng.integers(0, 4))
+    trick = []
+    for j in range(k):
+        p = (leader + j) % 4
+        h = int(hands[p])
+        mine = [c for c in DECK if (h >> c) & 1]
+        if trick:
+            mine = [c for c in mine if c >> 4 == trick[0] >> 4] or mine
+        c = int(rng.choice(mine))
+        trick.append(c)
+        hands[p] &= ~(np.int64(1) << c)
+    return hands, trump, leader, trick
+
+
+def random_shown(rng, hands, leader, trick):
+    """Show-out bits consistent with the hands (and the trick's own show-outs)."""
+    shown = 0
+    for seat in range(4):
+        for s in range(4):
+            if not (int(hands[seat]) >> (16 * s)) & 0x7FFC and rng.random() < 0.4:
+                shown |= 1 << (4 * seat + s)
+    for j, c in enumerate(trick[1:], 1):
+        if c >> 4 != trick[0] >> 4:
+            shown |= 1 << (4 * ((leader + j) % 4) + (trick[0] >> 4))
+    return shown
+
+
+def random_policy(rng, settings):
+    pol = compile_policy(settings)
+    if rng.random() < 0.3:  # a perturbed policy: a few classes changed (never all irrational)
+        for k in rng.choice(T.N_PLAY_CLASSES, size=3, replace=False):
+            pol[k] = int(rng.integers(0, 3))
+    return pol
+
+
+def cards_of(mask):
+    return [c for c in range(64) if (mask >> c) & 1]
+
+
+def random_steps(rng, hands, trump, side):
+    """A small valid statement: 1-4 rows chained by next, tests branching forward."""
+    mine_seats = [side, side + 2]
+    mine = int(hands[side]) | int(hands[side + 2])
+    opp = int(hands[1 - side]) | int(hands[3 - side])
+    nrows = int(rng.integers(1, 5))
+    rows = []
+    for i in range(nrows):
+        nxt = i + 1 if i + 1 < nrows else -1
+        row = [T.STEP_END, -1, -1, -1, -1, -1, 0, nxt, -1]
+        kinds = [T.STEP_CASH, T.STEP_PLAY, T.STEP_FINESSE, T.STEP_DUCK, T.STEP_CONCEDE,
+                 T.STEP_TEST_STATIC, T.STEP_TEST_DROPS, T.STEP_TEST_SHOWN_OUT, T.STEP_DISCARD,
+                 T.STEP_END]
+        if trump != 4:
+            kinds += [T.STEP_DRAW_TRUMPS, T.STEP_RUFF, T.STEP_CROSSRUFF]
+        kind = int(rng.choice(kinds))
+        row[T.S_KIND] = kind
+        suits = [s for s in range(4) if (mine >> (16 * s)) & 0x7FFC] or [0]
+        if kind == T.STEP_CASH:
+            row[T.S_SUIT] = int(rng.choice(suits))
+            row[T.S_HAND] = int(rng.choice([-1] + mine_seats))
+            if rng.random() < 0.4:
+                others = cards_of(mine & ~(0x7FFC << (16 * row[T.S_SUIT])))
+                if others and rng.random() < 0.5:
+                    row[T.S_CARD2] = int(rng.choice(others))
+                else:
+                    row[T.S_COUNT] = int(rng.integers(0, 4))
+        elif kind == T.STEP_DRAW_TRUMPS:
+            row[T.S_HAND] = int(rng.choice([-1] + mine_seats))
+        elif kind == T.STEP_PLAY:
+            row[T.S_CARD] = int(rng.choice(cards_of(mine)))
+        elif kind == T.STEP_FINESSE:
+            # a real tenace: a claiming card with an opponent's card just above it in rank
+            cands = [(c, o) for c in cards_of(mine) for o in cards_of(opp)
+                     if o >> 4 == c >> 4 and o > c]
+            if cands:
+                c, o = cands[int(rng.integers(len(cands)))]
+                row[T.S_SUIT] = c >> 4
+                row[T.S_CARD] = c
+                row[T.S_CARD2] = o
+                row[T.S_FLAG] = int(rng.integers(0, 2))
+                row[T.S_HAND] = int(rng.choice([-1] + mine_seats))
+            else:
+                row[T.S_KIND] = T.STEP_DUCK
+                row[T.S_SUIT] = int(rng.choice(suits))
+        elif kind == T.STEP_DUCK:
+            row[T.S_SUIT] = int(rng.choice(suits))
+            row[T.S_HAND] = int(rng.choice([-1] + mine_seats))
+        elif kind == T.STEP_CONCEDE:
+            row[T.S_SUIT] = int(rng.choice([-1] + suits))
+            row[T.S_COUNT] = int(rng.integers(1, 3))
+            row[T.S_FLAG] = int(rng.integers(0, 2))
+        elif kind in (T.STEP_TEST_STATIC, T.STEP_TEST_DROPS, T.STEP_TEST_SHOWN_OUT):
+            row[T.S_ALT] = int(rng.integers(i + 1, nrows + 1)) if i + 1 < nrows else -1
+            if row[T.S_ALT] >= nrows:
+                row[T.S_ALT] = -1
+            if kind == T.STEP_TEST_STATIC:
+                row[T.S_FLAG] = int(rng.integers(0, 2))
+            elif kind == T.STEP_TEST_DROPS:
+                row[T.S_CARD] = int(rng.choice(cards_of(opp) or cards_of(mine)))
+            else:
+                row[T.S_HAND] = int(rng.choice([1 - side, 3 - side]))
+                row[T.S_SUIT] = int(rng.integers(0, 4))
+        elif kind == T.STEP_DISCARD:
+            if rng.random() < 0.5:
+                row[T.S_CARD] = int(rng.choice(cards_of(mine)))
+            else:
+                row[T.S_SUIT] = int(rng.integers(0, 4))
+        elif kind == T.STEP_RUFF:
+            row[T.S_HAND] = int(rng.choice(mine_seats))
+            row[T.S_SUIT] = int(rng.choice([s for s in range(4) if s != trump]))
+            row[T.S_COUNT] = int(rng.integers(1, 3))
+        rows.append(row)
+    return np.array(rows, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS)
+
+
+def random_claim(rng, n, with_steps):
+    hands, trump, leader, trick = random_position(rng, n)
+    side = int(rng.integers(0, 2))
+    opp = int(hands[1 - side]) | int(hands[3 - side])
+    forget = opp & int(rng.integers(0, 1 << 62)) if rng.random() < 0.8 else opp
+    shown = random_shown(rng, hands, leader, trick)
+    policy = random_policy(rng, SETTINGS[int(rng.integers(len(SETTINGS)))])
+    options = DEFAULT_OPTIONS.copy()
+    options[:3] = rng.integers(0, 2, size=3)
+    steps = random_steps(rng, hands, trump, side) if with_steps else NO_STEPS
+    running = -1
+    if rng.random() < 0.2 and not trick:
+        running = 4 * int(rng.choice([side, side + 2])) + int(rng.integers(0, 4))
+    return dict(hands=hands, trump=trump, leader=leader, trick=np.asarray(trick, dtype=np.int64),
+                claim_side=side, forget=forget, shown=shown, policy=policy, options=options,
+                steps=steps, running=running)
+
+
+# --- witness check with the reference's own rules -------------------------------------------
+
+def replay(args, res: ClaimSearchResult):
+    """Replay the kernel's line with the reference's rules; returns (tricks, careless) the line
+    scores, asserting that every play is legal and allowed."""
+    ctx = R.Ctx(args["trump"], args["claim_side"], args["policy"], args["options"], args["steps"])
+    side, trump = ctx.side, ctx.trump
+    trick = tuple(((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"]))
+    st = (tuple(int(h) for h in args["hands"]), args["leader"], trick, args["forget"],
+          args["shown"], args["running"], 0 if ctx.steps else -1, 0)
+    st = st[:6] + R.settle_pc(st, ctx)
+    tricks = careless = 0
+    for seat, c, k, was_stated in res.line:
+        hands, leader, trick, forget, shown, running, pc, aux = st
+        assert seat == (leader + len(trick)) % 4, "not this seat's turn"
+        legal = R.legal_cards(hands, seat, trick)
+        assert c in legal, f"illegal card {c}"
+        if (seat & 1) == side:
+            assert k == R.classify(st, ctx, seat, c), "wrong play class"
+            dictated = R.stated(st, ctx, seat, legal)
+            if dictated is not None:
+                assert was_stated and c in dictated, "not the stated play"
+            else:
+                assert not was_stated
+                allowed = [x for x in legal if ctx.policy[R.classify(st, ctx, seat, x)] != T.IRRATIONAL]
+                if allowed:
+                    assert c in allowed, f"irrational play (class {k})"
+                    careless += ctx.policy[k] == T.CARELESS
+        else:
+            assert k == -1 and not was_stated
+        nh = list(hands)
+        nh[seat] &= ~(1 << c)
+        nt = trick + ((seat, c),)
+        nshown, nforget = shown, forget
+        ls = R.suit_of(nt[0][1])
+        if R.suit_of(c) != ls:
+            nshown |= 1 << (4 * seat + ls)
+            if (seat & 1) != side and ctx.options[T.OPT_SHOWOUT_WAKES_SUIT]:
+                nforget &= ~R.SUIT[ls]
+        if len(nt) < 4:
+            st = (tuple(nh), leader, nt, nforget, nshown, running, pc, aux)
+            continue
+        wseat, wcard = R.trick_winner(list(nt), trump)
+        won = (wseat & 1) == side
+        tricks += won
+        if not won:
+            if R.suit_of(wcard) == trump and ls != trump and ctx.options[T.OPT_FORGET_TRUMP_WAKES]:
+                nforget &= ~R.SUIT[trump]
+            if ctx.options[T.OPT_WIN_WAKES_SUIT]:
+                nforget &= ~R.SUIT[R.suit_of(wcard)]
+        lead_seat, lead_card = nt[0]
+        nrunning = -1
+        if won and wseat == lead_seat and (lead_seat & 1) == side and R.suit_of(wcard) == ls:
+            if R.is_top(R.hands_before_trick(nh, nt), side, forget, lead_card):
+                nrunning = 4 * lead_seat + ls
+        npc, naux = R.advance_aux(pc, aux, ctx, list(nt), wseat)
+        st = (tuple(nh), wseat, (), nforget, nshown, nrunning, npc, naux)
+        st = st[:6] + R.settle_pc(st, ctx)
+    assert not any(st[0]) and not st[2], "the line does not play out every card"
+    return tricks, careless
+
+
+def reference(args):
+    trick = [((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"])]
+    t, cl, _ = R.search([int(h) for h in args["hands"]], args["trump"], args["leader"], trick,
+                        args["claim_side"], args["forget"], args["shown"], args["policy"],
+                        args["options"], args["steps"], args["running"])
+    return t, cl
+
+
+def check_against_reference(seed, count, max_tricks=4):
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        n = int(rng.integers(1, max_tricks + 1))
+        args = random_claim(rng, n, with_steps=rng.random() < 0.5)
+        res = claim_search(**args)
+        assert res.complete
+        want = reference(args)
+        assert (res.tricks, res.careless) == want, (i, args)
+        assert replay(args, res) == want, (i, args)
+
+
+def test_kernel_equals_reference():
+    check_against_reference(seed=20261121, count=400)
+
+
+def test_kernel_equals_reference_with_statements():
+    rng = np.random.default_rng(7)
+    for i in range(150):
+        args = random_claim(rng, int(rng.integers(2, 5)), with_steps=True)
+        res = claim_search(**args)
+        want = reference(args)
+        assert (res.tricks, res.careless) == want, (i, args)
+        assert replay(args, res) == want, (i, args)
+
+
+@pytest.mark.slow
+def test_kernel_equals_reference_slow():
+    check_against_reference(seed=99, count=1500)
+
+
+# --- properties on larger endings -------------------------------------------------------------
+
+def dd_claim_side(args):
+    from claimsolver.position import Position
+    from endplay.dds import solve_board
+
+    pos = Position(tuple(int(h) for h in args["hands"]), args["trump"], args["leader"],
+                   tuple(int(c) for c in args["trick"]))
+    best = max(t for _, t in solve_board(pos.to_deal()))
+    to_move = (args["leader"] + len(args["trick"])) % 4
+    n = pos.tricks_left
+    return best if (to_move & 1) == args["claim_side"] else n - best
+
+
+def check_properties(seed, count):
+    rng = np.random.default_rng(seed)
+    all_normal = np.full(T.N_PLAY_CLASSES, T.NORMAL, dtype=np.int64)
+    for i in range(count):
+        n = int(rng.integers(5, 9))
+        args = random_claim(rng, n, with_steps=False)
+        res = claim_search(**args)
+        assert res.complete
+        assert res.tricks <= dd_claim_side(args), (i, args)
+        relaxed = dict(args, policy=all_normal, steps=NO_STEPS, forget=0)
+        low = claim_search(**relaxed)
+        assert (res.tricks, res.careless) >= (low.tricks, low.careless), (i, args)
+        assert low.careless == 0
+        assert replay(args, res) == (res.tricks, res.careless), (i, args)
+
+
+def test_properties():
+    check_properties(seed=3, count=200)
+
+
+@pytest.mark.slow
+def test_properties_slow():
+    check_properties(seed=4, count=1000)
+
+
+# --- budget, equivalence details, validation ----------------------------------------------
+
+def test_node_budget_stops_a_13_trick_search():
+    rng = np.random.default_rng(11)
+    pol = compile_policy(Settings())
+    hands, trump, leader, trick = random_position(rng, 13)
+    opp = int(hands[1]) | int(hands[3])
+    t = time.perf_counter()
+    res = claim_search(hands, trump, leader, np.asarray(trick, dtype=np.int64), 0, opp, 0, pol,
+                       DEFAULT_OPTIONS, NO_STEPS, node_budget=1000)
+    assert time.perf_counter() - t < 1.0
+    assert not res.complete and res.nodes <= 1001
+
+
+def test_stated_card_inside_an_equivalence_group_is_played_as_itself():
+    # N: S Q J T; S: S 2 ...; a statement "play the SJ" must play the jack, not the queen
+    S = 0
+    hands = np.array([(1 << (16 * S + 12)) | (1 << (16 * S + 11)) | (1 << (16 * S + 10)),
+                      (1 << (16 * S + 14)) | (1 << (16 * S + 3)) | (1 << (16 * 1 + 5)),
+                      (1 << (16 * S + 2)) | (1 << (16 * 1 + 2)) | (1 << (16 * 1 + 3)),
+                      (1 << (16 * S + 13)) | (1 << (16 * S + 4)) | (1 << (16 * 1 + 4))], dtype=np.int64)
+    steps = np.array([[T.STEP_PLAY, -1, -1, 16 * S + 11, -1, -1, 0, -1, -1]], dtype=np.int64)
+    pol = compile_policy(Settings())
+    res = claim_search(hands, 4, 0, np.zeros(0, np.int64), 0, 0, 0, pol, DEFAULT_OPTIONS, steps)
+    assert res.line[0] == (0, 16 * S + 11, res.line[0][2], True)
+    args = dict(hands=hands, trump=4, leader=0, trick=np.zeros(0, np.int64), claim_side=0, forget=0,
+                shown=0, policy=pol, options=DEFAULT_OPTIONS, steps=steps, running=-1)
+    assert (res.tricks, res.careless) == reference(args)
+
+
+def test_no_statement_13_tricks_complete():
+    rng = np.random.default_rng(5)
+    pol = compile_policy(Settings())
+    hands, trump, leader, trick = random_position(rng, 13)
+    opp = int(hands[0]) | int(hands[2])
+    res = claim_search(hands, trump, leader, np.asarray(trick, dtype=np.int64), 1, opp, 0, pol,
+                       DEFAULT_OPTIONS, NO_STEPS, node_budget=50_000_000)
+    if res.complete:
+        assert 0 <= res.tricks <= 13 and len(res.line) == 52 - len(trick)
+
+
+@pytest.mark.parametrize("change, message", [
+    (dict(hands=np.zeros(3, np.int64)), "hands must have shape"),
+    (dict(hands=np.zeros(4, np.int32)), "dtype int64"),
+    (dict(trump=5), "trump"),
+    (dict(leader=4), "leader"),
+    (dict(claim_side=2), "claim_side"),
+    (dict(policy=np.zeros(3, np.int64)), "policy must have shape"),
+    (dict(options=np.zeros(8, np.float64)), "options must have dtype"),
+    (dict(steps=np.zeros((1, 8), np.int64)), "steps must have shape"),
+    (dict(trick=np.array([1, 2, 3, 4])), "trick"),
+    (dict(shown=-1), "shown"),
+    (dict(node_budget=-5), "node_budget"),
+])
+def test_validation(change, message):
+    rng = np.random.default_rng(1)
+    hands, trump, leader, trick = random_position(rng, 3)
+    args = dict(hands=hands, trump=trump, leader=leader, trick=np.asarray(trick, dtype=np.int64),
+                claim_side=0, forget=0, shown=0, policy=compile_policy(Settings()),
+                options=DEFAULT_OPTIONS, steps=NO_STEPS)
+    args.update(change)
+    with pytest.raises(ValueError, match=message):
+        claim_search(**args)
+
+
+def test_validation_bad_step_row():
+    hands = np.array([1 << 14, 1 << 13, 1 << 12, 1 << 11], dtype=np.int64)
+    steps = np.array([[T.STEP_PLAY, -1, -1, 99, -1, -1, 0, -1, -1]], dtype=np.int64)
+    with pytest.raises(ValueError, match="card"):
+        claim_search(hands, 4, 0, np.zeros(0, np.int64), 0, 0, 0, compile_policy(Settings()),
+                     DEFAULT_OPTIONS, steps)

@@ -18,7 +18,7 @@ from .search_claim import N_FIELDS, NPLY, TT_COLS, solve
 
 __all__ = ["ClaimSearchResult", "ClaimBuffers", "claim_search"]
 
-DEFAULT_TT_LOG2 = 20
+DEFAULT_TT_LOG2 = 20  # 2 tables of 2**20 x 7 int64 (56 MB each)
 _FULL_DECK = sum(0x7FFC << (16 * s) for s in range(4))
 
 
@@ -43,6 +43,7 @@ class ClaimBuffers:
         if not 4 <= int(tt_log2) <= 26:
             raise ValueError("tt_log2 must be in 4..26")
         self.tt = np.zeros((1 << int(tt_log2), TT_COLS), dtype=np.int64)
+        self.tt1 = np.zeros((1 << int(tt_log2), TT_COLS), dtype=np.int64)  # tricks-only phase
         self.trk = np.zeros(NPLY, dtype=np.int64)
         self.mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
         self.scores = np.zeros(NPLY * 16, dtype=np.int64)
@@ -59,6 +60,7 @@ class ClaimBuffers:
         self.generation += 1
         if self.generation >= 1 << 40:
             self.tt[:] = 0
+            self.tt1[:] = 0
             self.generation = 1
         return self.generation
 
@@ -212,7 +214,7 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
                          np.int64(leader), np.int64(fg), np.int64(int(shown)), np.int64(running),
                          policy, options, np.ascontiguousarray(steps), np.int64(named), buf.mv,
                          buf.scores, buf.stack, buf.tt, buf.stats, np.int64(node_budget), buf.line,
-                         buf.pv, buf.pvend)
+                         buf.pv, buf.pvend, buf.tt1)
     nodes = int(buf.stats[0])
     if value == -1:
         return ClaimSearchResult(tricks=-1, careless=-1, line=[], nodes=nodes, complete=False)

@@ -388,14 +388,19 @@ def play_card(hands, side, trump, trk, d, leader, forget, shown, running, pc, au
 
 @njit(cache=True)
 def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0, aux0, bound0,
-           policy, options, steps, named, mv, scores, stack, tt, stats, budget, pv, pvend):
+           policy, options, steps, named, mv, scores, stack, tt, stats, budget, pv, pvend,
+           use_careless, lbtt, lbgen):
     """Value (tricks*64 + careless) of the state at ply d0 (d0 & 3 cards of the current trick
     in trk[d0 - (d0 & 3):d0], led by leader0): exact when below ``bound0``, otherwise a lower
     bound >= bound0. Returns -1 when the node budget (``budget`` > 0, counted in stats[0]) runs
     out (stats[3] = 1). ``hands`` is restored on a normal return.
 
     Principal variation: pv[d, d:pvend[d]] is the best line found from ply d (cut short where a
-    transposition-table entry or a bound decided a node)."""
+    transposition-table entry or a bound decided a node).
+
+    use_careless 0: careless plays are not counted (the value is 64 * the fewest tricks).
+    lbgen > 0: ``lbtt`` holds, under generation lbgen, bounds of such a tricks-only search;
+    they are lower bounds here too (rounded up to whole tricks)."""
     gen = stats[4]
     d = d0
     stack[F_LEADER, d] = leader0
@@ -429,6 +434,12 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                     state_keys(hands, stack[F_FORGET, d], named, ld, stack[F_RUNNING, d],
                                stack[F_PC, d], stack[F_AUX, d], stack[F_SHOWN, d], stack, d)
                     lb = 64 * lower_bound(hands, side, trump)
+                    if lbgen > 0:
+                        p1 = tt_probe(lbtt, stack, d, lbgen)
+                        if p1 >= 0:
+                            v1 = ((p1 & 0xFFF) + 63) & ~np.int64(63)
+                            if v1 > lb:
+                                lb = v1
                     pr = tt_probe(tt, stack, d, gen)
                     if pr >= 0:
                         v = pr & 0xFFF
@@ -490,7 +501,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             hands, side, trump, trk, d, stack[F_LEADER, d], stack[F_FORGET, d],
             stack[F_SHOWN, d], stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], c, steps,
             options)
-        delta = 64 * won + mv[row, 3]
+        delta = 64 * won + (mv[row, 3] if use_careless != 0 else 0)
         stack[F_DELTA, d] = delta
         cb = best if best < bnd else bnd
         d += 1
@@ -506,14 +517,24 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
 
 @njit(cache=True)
 def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy, options, steps,
-          named, mv, scores, stack, tt, stats, budget, line, pv, pvend):
+          named, mv, scores, stack, tt, stats, budget, line, pv, pvend, tt1):
     """The value of the claim position and a worst line. The current trick's first pos0 cards
     are in trk[0:pos0]. Writes the line to ``line`` (rows: seat, card, play class or -1,
     stated) and returns (value, line length); value -1 when the node budget ran out."""
     pc = 0 if steps.shape[0] > 0 else -1
     pc, aux = settle_pc(hands, side, trump, forget, shown, pc, 0, steps)
-    value = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux, INF,
-                   policy, options, steps, named, mv, scores, stack, tt, stats, budget, pv, pvend)
+    gen = stats[4]
+    # phase 1: the fewest tricks, careless plays not counted (much cheaper: fewer ties to
+    # separate); its table then bounds every node of phase 2 from below
+    v1 = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux, INF,
+                policy, options, steps, named, mv, scores, stack, tt1, stats, budget, pv, pvend,
+                0, tt1, 0)
+    if v1 < 0:
+        return -1, 0
+    # phase 2: (tricks, careless); the value is below (tricks + 1) * 64
+    value = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux,
+                   v1 + 64, policy, options, steps, named, mv, scores, stack, tt, stats, budget,
+                   pv, pvend, 1, tt1, gen)
     if value < 0:
         return -1, 0
     # witness: walk down, at each ply taking an option whose child has the remaining value
@@ -554,7 +575,7 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
             if delta <= target:
                 rv = search(hands, trump, side, d + 1, trk, nl, nf, ns, nr, npc, naux,
                             target - delta + 1, policy, options, steps, named, mv, scores,
-                            stack, tt, stats, budget, pv, pvend)
+                            stack, tt, stats, budget, pv, pvend, 1, tt1, gen)
                 if rv < 0:
                     return -1, 0
                 if rv == target - delta:

@@ -281,14 +281,27 @@ def _run_dask(
                 client.submit(_run_chunk, fn, i, items[i : i + 1], pure=False, key=f"claimsolver-retry-{tag}-{i}"): i
                 for i in retry
             }
+            lost = []
             for f in as_completed(list(single)):
                 i = single[f]
                 try:
                     _, out, _ = f.result()
                     results[i] = out[0]
+                    bar.advance(1)
                 except Exception as e:
                     results[i] = _lost(i, items[i], e)
-                bar.advance(1)
+                    lost.append(i)
+            if len(lost) > 1:
+                # Several items lost at once: a worker's death may have been blamed on a task
+                # queued beside the one that killed it (a cluster with worker-saturation > 1).
+                # Last try: one item at a time.
+                for i in sorted(lost):
+                    f = client.submit(_run_chunk, fn, i, items[i : i + 1], pure=False, key=f"claimsolver-alone-{tag}-{i}")
+                    try:
+                        results[i] = f.result()[1][0]
+                    except Exception as e:
+                        results[i] = _lost(i, items[i], e)
+            bar.advance(len(lost))
         return results
     finally:
         if own_client:

@@ -203,3 +203,10 @@ def test_played_out_is_not_an_error(end):
     assert isinstance(item, SkippedBoard)
     assert item.code == "played-out" and item.played_out and not item.is_error
     assert summarize([item]) == {"claims": 0, "played-out": 1}
+
+
+def test_room_tag():
+    text = _game("S2 SA ST S3\n*", result="12", extra='\n[Room "Closed"]')
+    (c,) = pbn.loads(text)
+    assert c.room == "closed" and c.key == "c1"
+    assert c.to_claim_dict()["id"] == "<string>:c1"

@@ -133,9 +133,8 @@ def loads(text: str, file: str = "<string>") -> Iterator[RecordedClaim | Skipped
 
 
 def _game(tags: dict[str, str], sections: dict[str, list[str]], file: str, board: str) -> RecordedClaim | SkippedBoard:
-    room = tags.get("Room", "").strip().lower() or None
-    if room not in (None, "open", "closed"):
-        room = None
+    room_tag = tags.get("Room", "").strip().lower()
+    room = "open" if room_tag.startswith("open") else "closed" if room_tag.startswith("closed") else None
     facts = BoardFacts(file=file, board=board, room=room, table=tags.get("Table") or None)
     try:
         return _replay(tags, sections, facts)

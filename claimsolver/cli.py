@@ -164,11 +164,12 @@ def _cli_claim_fields(opts: dict) -> dict:
 @click.option("--statement", default=None, help="the clarification statement (overrides the file)")
 @click.option("--board", default=None, help="with a PBN/LIN record FILE: the board whose recorded claim to rule on")
 @click.option("--room", type=click.Choice(["open", "closed"]), default=None, help="with --board: the room")
+@click.option("--table", default=None, help="with --board: the table, when a PBN file has the board at several tables")
 @click.option("--time-limit", type=float, default=None, help="give up after about this many seconds")
 @click.option("--protections", is_flag=True, help="also report the rules that protected the claimer (slower)")
 @_claim_options
 def adjudicate(files, as_json, law, regulation, player_class, question, aware, statement, board, room,
-               time_limit, protections, **claim_opts) -> None:
+               table, time_limit, protections, **claim_opts) -> None:
     """Rule on each claim FILE (JSON, see claim-format.md), on a recorded claim (a PBN/LIN FILE
     with --board), or on a claim given wholly by options (--deal --trump --declarer --leader
     --claimer --claimed ...)."""
@@ -186,7 +187,7 @@ def adjudicate(files, as_json, law, regulation, player_class, question, aware, s
         if board is not None:
             from claimsolver.records import find_board
 
-            rec = find_board(source, board, room)
+            rec = find_board(source, board, room, table)
             return Claim.from_dict({**rec.to_claim_dict(), **cli_fields})
         data = _load_json(source)
         return Claim.from_dict({**data, **cli_fields})
@@ -220,6 +221,9 @@ def _register_optional_commands() -> None:
     from claimsolver.cli_parse import parse_command
 
     main.add_command(parse_command, name="parse")
+    from claimsolver.cli_audit import audit_command
+
+    main.add_command(audit_command, name="audit")
 
 
 _register_optional_commands()

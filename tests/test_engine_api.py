@@ -122,6 +122,7 @@ def test_relative_ranks_and_keys():
     assert ra.tolist() == rb.tolist()
     assert ra[0] == _bb(14, 12)
     assert E.tt_keys(a, 1, 4) == E.tt_keys(b, 1, 4)
+    assert E.position_codes(a) == E.position_codes(b)
     assert E.tt_keys(a, 1, 4) != E.tt_keys(a, 2, 4)
     assert E.tt_keys(a, 1, 4) != E.tt_keys(a, 1, 0)
     for t in range(5):
@@ -130,10 +131,24 @@ def test_relative_ranks_and_keys():
 
 def test_tt_store_probe():
     tt = E.new_tt(6)
-    assert E.tt_probe(tt, 5, 7) == -1
-    E.tt_store(tt, 5, 7, 2, 9, 9)
-    E.tt_store(tt, 5, 7, 3, 13, 9)
-    p = E.tt_probe(tt, 5, 7)
+    assert E.tt_probe(tt, 5, 7, 123, 456, 0, -1) == -1
+    # empty pattern (k = 0 in every suit): matches any position with these keys
+    E.tt_store(tt, 5, 7, 0, 0, 2, 9, 9)
+    E.tt_store(tt, 5, 7, 0, 0, 3, 13, 9)
+    i = E.tt_probe(tt, 5, 7, 123, 456, 3, -1)
+    assert i >= 0
+    p = tt[i, 2]
     assert (p & 0xFF, (p >> 8) & 0xFF) == (3, 9)
+    assert E.tt_probe(tt, 5, 7, 123, 456, 4, -1) == -1
+    assert E.tt_probe(tt, 5, 7, 123, 456, -1, 9) == i
+    # a pattern fixing the owner of the top spade (owner 1 = East): k = 1
+    pat = 1 | (1 << 26)
+    E.tt_store(tt, 5, 7, pat, 0, 5, 9, 9)
+    assert E.tt_probe(tt, 5, 7, (3 << 26) | 0b01, 0, 5, -1) >= 0
+    assert E.tt_probe(tt, 5, 7, (3 << 26) | 0b10, 0, 5, -1) == -1
     E.tt_clear(tt)
-    assert E.tt_probe(tt, 5, 7) == -1
+    assert E.tt_probe(tt, 5, 7, 123, 456, 0, -1) == -1
+    # filling the pool clears the table instead of failing
+    for j in range(200):
+        E.tt_store(tt, j, 7, 0, 0, 1, 2, 3)
+    assert E.tt_probe(tt, 199, 7, 0, 0, 1, -1) >= 0

@@ -34,9 +34,10 @@ _NEEDS_COMPILE = not _cache.has_compiled_cache(_PKG_DIR)
 from .bits import popcount  # noqa: E402
 from .movegen import gen_moves, gen_moves_groups, group_mask, legal_mask  # noqa: E402
 from .quicktricks import quick_tricks, sure_tricks  # noqa: E402
-from .search_dd import _ab, dd_search, order_moves  # noqa: E402
+from .search_dd import _ab, dd_search, group_low, order_moves  # noqa: E402
 from .trick import beats, trick_winner, trick_winner4, winning_card  # noqa: E402
-from .tt import relative_ranks, tt_clear, tt_keys, tt_probe, tt_store  # noqa: E402
+from .tt import (pattern_cards, pattern_from_relevant, position_codes, relative_ranks,  # noqa: E402
+                 new_table, tt_clear, tt_keys, tt_probe, tt_store)  # noqa: E402
 
 __all__ = [
     "dd_tricks", "dd_tricks_side", "hands_from_remain_cards", "new_tt", "clear_tt",
@@ -44,7 +45,8 @@ __all__ = [
     "popcount", "gen_moves", "gen_moves_groups", "group_mask", "legal_mask",
     "quick_tricks", "sure_tricks", "dd_search", "order_moves",
     "beats", "trick_winner", "trick_winner4", "winning_card",
-    "relative_ranks", "tt_clear", "tt_keys", "tt_probe", "tt_store",
+    "relative_ranks", "tt_clear", "tt_keys", "tt_probe", "tt_store", "position_codes",
+    "pattern_from_relevant", "pattern_cards", "group_low",
 ]
 
 DEFAULT_TT_LOG2 = 21
@@ -52,14 +54,10 @@ _FULL_DECK = np.int64(sum(0x7FFC << (16 * s) for s in range(4)))
 
 
 def new_tt(log2_entries: int = DEFAULT_TT_LOG2) -> np.ndarray:
-    """A fresh, empty transposition table: int64[2**log2_entries, 3] (see tt.py)."""
-    if not 4 <= int(log2_entries) <= 28:
-        raise ValueError("log2_entries must be in 4..28")
-    t = np.empty((1 << int(log2_entries), 3), dtype=np.int64)
-    t[:, 0] = -1
-    t[:, 1] = -1
-    t[:, 2] = 0
-    return t
+    """A fresh, empty transposition table with 2**log2_entries entries (see tt.py)."""
+    if not 6 <= int(log2_entries) <= 28:
+        raise ValueError("log2_entries must be in 6..28")
+    return new_table(int(log2_entries))
 
 
 class SearchBuffers:
@@ -70,8 +68,8 @@ class SearchBuffers:
         self.trk = np.zeros(4 * 16, dtype=np.int64)
         self.moves = np.zeros(16 * 64, dtype=np.int64)
         self.scores = np.zeros(16 * 64, dtype=np.int64)
-        self.stats = np.zeros(8, dtype=np.int64)
-        self.stack = np.zeros((8, 64), dtype=np.int64)
+        self.stats = np.zeros(32, dtype=np.int64)
+        self.stack = np.zeros((12, 64), dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.int64)
 
 

@@ -2,6 +2,7 @@
 
 All functions take hands int64[4] at a trick boundary (every hand holds n cards).
 """
+import numpy as np
 from numba import njit
 
 from .bits import popcount
@@ -23,6 +24,20 @@ def _top_run(hands, p, s):
 
 
 @njit(cache=True)
+def _top_cards(hands, s, k):
+    """Bitboard of the k highest remaining cards of suit ``s``."""
+    allc = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (16 * s)) & 0xFFFF
+    out = 0
+    r = 14
+    while k > 0 and r > 1:
+        if (allc >> r) & 1:
+            out |= 1 << r
+            k -= 1
+        r -= 1
+    return np.int64(out) << (16 * s)
+
+
+@njit(cache=True)
 def _len(hands, p, s):
     return popcount((hands[p] >> (16 * s)) & 0xFFFF)
 
@@ -30,7 +45,9 @@ def _len(hands, p, s):
 @njit(cache=True)
 def quick_tricks(hands, leader, trump):
     """Lower bound on the tricks the side of ``leader`` takes: the top winners the leader
-    can cash from its own hand, suit after suit, keeping the lead.
+    can cash from its own hand, suit after suit, keeping the lead. Returns (tricks, cards):
+    ``cards`` = bitboard of the top cards the bound relies on (the rest of the bound depends
+    only on suit lengths).
 
     Notrump (or no opponent holds a trump): the top cards of every suit held by the leader.
     Trump contract: the leader's top trumps, plus in each side suit the top cards that no
@@ -42,11 +59,15 @@ def quick_tricks(hands, leader, trump):
     lho = (leader + 1) & 3
     pd = (leader + 2) & 3
     rho = (leader + 3) & 3
+    rel = np.int64(0)
     if trump == 4:
         q = 0
         for s in range(4):
-            q += _top_run(hands, leader, s)
-        return q
+            k = _top_run(hands, leader, s)
+            if k > 0:
+                q += k
+                rel |= _top_cards(hands, s, k)
+        return q, rel
     lt = _len(hands, lho, trump)
     rt = _len(hands, rho, trump)
     side = 0
@@ -64,22 +85,31 @@ def quick_tricks(hands, leader, trump):
             rl = _len(hands, rho, s)
             if k > rl:
                 k = rl
-        side += k
+        if k > 0:
+            side += k
+            rel |= _top_cards(hands, s, k)
     pt = _len(hands, pd, trump)
     if pt > 0:
         nont = popcount(hands[pd]) - pt
         if side > nont:
             side = nont
-    return side + _top_run(hands, leader, trump)
+    kt = _top_run(hands, leader, trump)
+    if kt > 0:
+        rel |= _top_cards(hands, trump, kt)
+    return side + kt, rel
 
 
 @njit(cache=True)
 def sure_tricks(hands, side, trump):
     """Lower bound on the tricks side ``side`` (0 = NS, 1 = EW) takes whatever happens,
     counted from a trick boundary: the longest run of top trumps held by one of its hands
-    (each of those cards wins the trick it is played to). 0 in notrump."""
+    (each of those cards wins the trick it is played to). 0 in notrump. Returns
+    (tricks, cards relied on)."""
     if trump == 4:
-        return 0
+        return 0, np.int64(0)
     a = _top_run(hands, side, trump)
     b = _top_run(hands, side + 2, trump)
-    return a if a > b else b
+    k = a if a > b else b
+    if k == 0:
+        return 0, np.int64(0)
+    return k, _top_cards(hands, trump, k)

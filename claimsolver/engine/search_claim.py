@@ -21,7 +21,12 @@ What makes it fast:
   new search never reads another search's entries (policy, steps, trump, side differ);
 * branch-and-bound: each node is searched with a bound and returns its exact value when below
   the bound, else a lower bound; a static lower bound (master trumps) cuts early;
-* move ordering: the most damaging plays first.
+* move ordering: the most damaging plays first;
+* two phases: first the fewest tricks with careless plays not counted (far fewer ties to
+  separate), in a table of its own; then the (tricks, careless) search with the root bound
+  (tricks + 1) * 64, reading the first table's bounds as lower bounds of every node;
+* the witness is read off the principal variation of the search, re-searching (bounded, mostly
+  table hits) only where a table entry cut it short.
 
 The search is iterative (explicit stack: numba cannot reload cached recursive code) and
 allocates nothing: the buffers come from :mod:`claimsolver.engine.claim_api`.
@@ -33,7 +38,9 @@ Buffers:
          the non-claiming side), stated flag, careless flag
   scores int64[NPLY*16]: ordering scores
   stack  int64[N_FIELDS, NPLY]: per-ply state
-  tt     int64[2**k, 7]: 6 key words + payload (value | exact << 12 | tricks << 13 | gen << 17)
+  tt     int64[2**k, 7]: 6 key words + payload (value | exact << 12 | tricks << 13 | gen << 17);
+         tt1 the same for the tricks-only phase
+  pv     int64[NPLY, NPLY], pvend int64[NPLY]: principal variation per ply
   stats  int64[8]: 0 nodes, 1 TT cut-offs, 2 bound cut-offs, 3 aborted (budget), 4 generation
 """
 import numpy as np

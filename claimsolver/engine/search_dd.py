@@ -10,8 +10,8 @@ Buffers (allocated once by the Python wrapper, see ``claimsolver.engine``):
          current trick at the root; its first cards are filled in by the caller)
   moves  int64[64*16]: move list of the node at depth d = 4*ti + pos at moves[16*d:]
   scores int64[64*16]: move-ordering scores, same layout
-  tt     int64[N, 3]: transposition table (see tt.py)
-  stack  int64[8, 64]: per-depth state of the iterative search
+  tt     transposition table (see tt.py)
+  stack  int64[12, 64]: per-depth state of the iterative search
   stats  int64[8]: stats[0] nodes visited, stats[1] TT cut-offs, stats[2] quick-trick cut-offs
 """
 import numpy as np
@@ -21,7 +21,8 @@ from .bits import popcount
 from .movegen import gen_moves
 from .quicktricks import quick_tricks, sure_tricks
 from .trick import beats, trick_winner4
-from .tt import tt_keys, tt_probe, tt_store
+from .tt import (pattern_cards, pattern_from_relevant, position_codes, tt_keys, tt_probe,
+                 tt_store)
 
 
 @njit(cache=True)
@@ -135,13 +136,35 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
 
 
 @njit(cache=True)
+def group_low(hand, eqc, c):
+    """Lowest card of the group of equivalent cards of ``hand`` whose highest card is ``c``
+    (``eqc`` = cards still in play, current trick included)."""
+    s16 = 16 * (c >> 4)
+    low = c
+    r = (c & 15) - 1
+    while r >= 2:
+        b = np.int64(1) << (s16 + r)
+        if eqc & b:
+            if hand & b:
+                low = s16 + r
+            else:
+                break
+        r -= 1
+    return low
+
+
+@njit(cache=True)
 def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats):
     """1 if side ``ms`` can take >= ``target`` of the remaining tricks (current trick
     included) from the position, else 0. The first ``pos`` cards of the current trick are
     in trk[0:pos]. Iterative (explicit stack: numba cannot reload cached recursive code).
 
-    stack: int64[8, 64] scratch. Depth d = 4 * trick + position in trick, starting at
+    stack: int64[12, 64] scratch. Depth d = 4 * trick + position in trick, starting at
     ``pos``; the card played at depth d is trk[d]; moves of depth d at moves[16*d:].
+
+    Each node also computes the set of *relevant cards* (cards whose rank decided a trick
+    or a bound in its proof); TT entries fix only the owners of the cards ranked at or above
+    the lowest relevant card of each suit.
     """
     S_TARGET = 0
     S_LEADER = 1
@@ -151,21 +174,27 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
     S_K2 = 5
     S_N = 6
     S_RES = 7
+    S_C01 = 8
+    S_C23 = 9
+    S_REL = 10
     root = pos
     d = pos
     stack[S_LEADER, d] = leader
     stack[S_TARGET, d] = target
     entering = True
     r = 0
+    rr = np.int64(0)  # relevant cards of the node returning r
     while True:
         if entering:
             # ---- enter node at depth d
             stats[0] += 1
+            stats[8 + (d >> 2)] += 1
             p_ = d & 3
             ld = stack[S_LEADER, d]
             tg = stack[S_TARGET, d]
             player = (ld + p_) & 3
             decided = -1
+            rr = np.int64(0)
             n = popcount(hands[player])
             if tg <= 0:
                 decided = 1
@@ -173,66 +202,87 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                 decided = 0
             elif p_ == 0:
                 if n == 1:
-                    w = trick_winner4(popcount(hands[ld] - 1),
-                                      popcount(hands[(ld + 1) & 3] - 1),
-                                      popcount(hands[(ld + 2) & 3] - 1),
-                                      popcount(hands[(ld + 3) & 3] - 1), ld, trump)
+                    c0 = popcount(hands[ld] - 1)
+                    c1 = popcount(hands[(ld + 1) & 3] - 1)
+                    c2 = popcount(hands[(ld + 2) & 3] - 1)
+                    c3 = popcount(hands[(ld + 3) & 3] - 1)
+                    w = trick_winner4(c0, c1, c2, c3, ld, trump)
                     decided = 1 if (w & 1) == ms else 0
+                    wc = hands[w]
+                    ws = popcount(wc - 1) >> 4
+                    nsame = (((c0 >> 4) == ws) + ((c1 >> 4) == ws) + ((c2 >> 4) == ws)
+                             + ((c3 >> 4) == ws))
+                    if nsame > 1:
+                        rr = wc
                 else:
                     k1, k2 = tt_keys(hands, ld, trump)
+                    c01, c23 = position_codes(hands)
                     stack[S_K1, d] = k1
                     stack[S_K2, d] = k2
+                    stack[S_C01, d] = c01
+                    stack[S_C23, d] = c23
                     stack[S_N, d] = n
-                    pr = tt_probe(tt, k1, k2)
-                    if pr >= 0:
-                        lo = pr & 0xFF
-                        hi = (pr >> 8) & 0xFF
-                        if ms == 1:
-                            lo, hi = n - hi, n - lo
-                        if lo >= tg:
-                            decided = 1
-                        elif hi < tg:
-                            decided = 0
-                        if decided >= 0:
-                            stats[1] += 1
-                    if decided < 0:
-                        q = quick_tricks(hands, ld, trump)
+                    # TT: side ms >= tg  <=>  NS >= tg (ms = 0) / NS <= n - tg (ms = 1)
+                    if ms == 0:
+                        i_ok = tt_probe(tt, k1, k2, c01, c23, tg, -1)
+                        i_no = tt_probe(tt, k1, k2, c01, c23, -1, tg - 1)
+                    else:
+                        i_ok = tt_probe(tt, k1, k2, c01, c23, -1, n - tg)
+                        i_no = tt_probe(tt, k1, k2, c01, c23, n - tg + 1, -1)
+                    if i_ok >= 0:
+                        decided = 1
+                        rr = pattern_cards(hands, tt[i_ok, 0], tt[i_ok, 1])
+                    elif i_no >= 0:
+                        decided = 0
+                        rr = pattern_cards(hands, tt[i_no, 0], tt[i_no, 1])
+                    if decided >= 0:
+                        stats[1] += 1
+                    else:
+                        q, qrel = quick_tricks(hands, ld, trump)
                         if (ld & 1) == ms:
                             if q >= tg:
                                 decided = 1
-                            elif n - sure_tricks(hands, 1 - ms, trump) < tg:
-                                decided = 0
+                                rr = qrel
+                            else:
+                                so, srel = sure_tricks(hands, 1 - ms, trump)
+                                if n - so < tg:
+                                    decided = 0
+                                    rr = srel
                         else:
                             if n - q < tg:
                                 decided = 0
-                            elif sure_tricks(hands, ms, trump) >= tg:
-                                decided = 1
+                                rr = qrel
+                            else:
+                                sm, srel = sure_tricks(hands, ms, trump)
+                                if sm >= tg:
+                                    decided = 1
+                                    rr = srel
                         if decided >= 0:
                             stats[2] += 1
-                            _store(tt, k1, k2, ms, n, tg, decided)
+                            _store(tt, hands, k1, k2, c01, c23, rr, ms, n, tg, decided)
             if decided >= 0:
                 r = decided
                 entering = False
                 continue
-            else:
-                allc = hands[0] | hands[1] | hands[2] | hands[3]
-                # cards of the current trick still separate this hand's cards for
-                # equivalence (KJ with the Q just played by an opponent: K wins, J loses)
-                eqc = allc
-                for k in range(d - p_, d):
-                    eqc |= np.int64(1) << trk[k]
-                lead_suit = -1 if p_ == 0 else (trk[d - p_] >> 4)
-                base = 16 * d
-                cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
-                if cnt > 1:
-                    order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
-                                base, cnt)
-                stack[S_CNT, d] = cnt
-                stack[S_I, d] = 0
-                stack[S_RES, d] = 0 if (player & 1) == ms else 1
-                # fall through to "next child"
+            allc = hands[0] | hands[1] | hands[2] | hands[3]
+            # cards of the current trick still separate this hand's cards for
+            # equivalence (KJ with the Q just played by an opponent: K wins, J loses)
+            eqc = allc
+            for k in range(d - p_, d):
+                eqc |= np.int64(1) << trk[k]
+            lead_suit = -1 if p_ == 0 else (trk[d - p_] >> 4)
+            base = 16 * d
+            cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
+            if cnt > 1:
+                order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
+                            base, cnt)
+            stack[S_CNT, d] = cnt
+            stack[S_I, d] = 0
+            stack[S_RES, d] = 0 if (player & 1) == ms else 1
+            stack[S_REL, d] = 0
+            # fall through to "next child"
         else:
-            # ---- a child of depth d returned r (d is the child's depth)
+            # ---- a child of depth d returned (r, rr) (d is the child's depth)
             if d == root:
                 return r
             d -= 1
@@ -240,7 +290,15 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             ld = stack[S_LEADER, d]
             player = (ld + p_) & 3
             c = trk[d]
-            hands[player] ^= np.int64(1) << c
+            if p_ == 3:
+                # the trick was decided by rank: its winning card is relevant
+                w = trick_winner4(trk[d - 3], trk[d - 2], trk[d - 1], c, ld, trump)
+                wc = trk[d - 3 + ((w - ld) & 3)]
+                ws = wc >> 4
+                nsame = (((trk[d - 3] >> 4) == ws) + ((trk[d - 2] >> 4) == ws)
+                         + ((trk[d - 1] >> 4) == ws) + ((c >> 4) == ws))
+                if nsame > 1:
+                    rr |= np.int64(1) << wc
             cut = False
             if (player & 1) == ms:
                 if r == 1:
@@ -248,17 +306,32 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             elif r == 0:
                 cut = True
             if cut:
+                stats[4] += 1
+                if stack[S_I, d] == 1:
+                    stats[3] += 1
+                hands[player] ^= np.int64(1) << c
                 if p_ == 0:
-                    _store(tt, stack[S_K1, d], stack[S_K2, d], ms, stack[S_N, d],
-                           stack[S_TARGET, d], r)
-                continue  # return r from depth d
+                    _store(tt, hands, stack[S_K1, d], stack[S_K2, d], stack[S_C01, d],
+                           stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r)
+                continue  # return (r, rr) from depth d
+            # all moves must be refuted: the equivalence of the unsearched cards of the
+            # group must hold wherever the entry applies -> its lowest card is relevant
+            eqc = hands[0] | hands[1] | hands[2] | hands[3]
+            for k in range(d - p_, d):
+                eqc |= np.int64(1) << trk[k]
+            hands[player] ^= np.int64(1) << c
+            lowc = group_low(hands[player], eqc | (np.int64(1) << c), c)
+            if lowc != c:
+                rr |= np.int64(1) << lowc
+            stack[S_REL, d] |= rr
         # ---- next child of depth d (or finish it)
         i = stack[S_I, d]
         if i >= stack[S_CNT, d]:
             r = stack[S_RES, d]
+            rr = stack[S_REL, d]
             if (d & 3) == 0:
-                _store(tt, stack[S_K1, d], stack[S_K2, d], ms, stack[S_N, d],
-                       stack[S_TARGET, d], r)
+                _store(tt, hands, stack[S_K1, d], stack[S_K2, d], stack[S_C01, d],
+                       stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r)
             entering = False
             continue
         stack[S_I, d] = i + 1
@@ -281,18 +354,20 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
 
 
 @njit(cache=True)
-def _store(tt, k1, k2, ms, n, target, res):
-    """Store the outcome of a test "side ms takes >= target of n tricks" as NS bounds."""
+def _store(tt, hands, k1, k2, c01, c23, rel, ms, n, target, res):
+    """Store the outcome of a test "side ms takes >= target of n tricks" as NS bounds, for
+    the pattern fixed by the relevant cards ``rel``."""
     if res == 1:
         lo_ms = target
         hi_ms = n
     else:
         lo_ms = 0
         hi_ms = target - 1
+    p01, p23 = pattern_from_relevant(hands, rel, c01, c23)
     if ms == 0:
-        tt_store(tt, k1, k2, lo_ms, hi_ms, n)
+        tt_store(tt, k1, k2, p01, p23, lo_ms, hi_ms, n)
     else:
-        tt_store(tt, k1, k2, n - hi_ms, n - lo_ms, n)
+        tt_store(tt, k1, k2, p01, p23, n - hi_ms, n - lo_ms, n)
 
 
 @njit(cache=True)

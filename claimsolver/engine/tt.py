@@ -1,56 +1,78 @@
-"""Transposition table at trick boundaries, keyed on relative ranks (numba kernels).
+"""Transposition table at trick boundaries, keyed on relative ranks, with relevant-rank
+patterns (numba kernels).
 
-Canonical form: in each suit the remaining cards (union of the four hands) are listed from
-the highest down and each is replaced by its owner (2 bits); with the suit length (4 bits)
-that makes 30 bits per suit. Key 1 = spades | hearts << 30 | leader << 60; key 2 = diamonds |
-clubs << 30 | trump << 60. Two positions with the same keys have the same double-dummy value
-(only the order of the cards within a suit matters), whatever the actual ranks.
+Canonical form of a suit: its remaining cards (union of the four hands) listed from the
+highest down, each replaced by its owner (2 bits) -> a 26-bit *owner code* (bit 2k = owner of
+the k-th highest remaining card). Positions with the same owner codes in all suits, leader and
+trump have the same value whatever the actual ranks (relative ranks).
 
-The table is an int64 array of shape (N, 3), N a power of two, allocated once in Python
-(:func:`claimsolver.engine.new_tt`): column 0 = key 1 (-1 = empty), column 1 = key 2,
-column 2 = packed payload ``lo | hi << 8 | ntricks << 16`` where lo/hi are bounds on the
-tricks of **North-South** from the trick boundary on and ntricks the tricks left. Two-way
-buckets; on a miss the entry with fewer tricks left is replaced. Bounds stay valid across
-searches (they are exact facts about the canonical position), so the table need only be
-cleared to free space or when another search mode with other semantics shares it.
+Entries generalise further (as DDS's "winning ranks"): an entry fixes only the owners of the
+top ``k_s`` remaining cards of each suit s, plus the exact length of every hand in every suit
+(the bucket key). A search result depends only on the cards that won tricks by rank (and the
+top cards used by quick-trick bounds); every lower card is interchangeable, so one entry
+answers for all positions that agree on those top cards.
+
+Layout: one int64[NK + NE + 1, 4] array (allocate with ``new_table`` /
+``claimsolver.engine.new_tt``):
+  rows [0, NK) key slots (open addressing, linear probing), NK a power of two:
+      [k1, k2, head entry row (-1 none), entry count]; k1 = -1 marks an empty slot;
+      key 1 = hand lengths of spades and hearts (4 bits each) | leader << 32 | trump << 34,
+      key 2 = hand lengths of diamonds and clubs;
+  rows [NK, NK + NE) entries, chained newest first per key:
+      [pattern S|H, pattern D|C, payload, next entry row (-1 end)];
+      pattern of a suit = owner code of its top k cards (2k bits) | k << 26 (30 bits);
+      payload = lo | hi << 8 | ntricks << 16: bounds on the tricks of the side the caller's
+      convention names (North-South in the double-dummy search), ntricks = tricks left;
+  last row: [next free entry row, keys in use, NK, NE].
+When the entries run out or the key slots are 3/4 full the table is cleared (DDS does the
+same), so a search never fails for lack of space.
+Entries are exact facts about (generalised) positions, valid across searches of the same
+semantics; clear the table only to free space or when another search mode shares it.
 """
 import numpy as np
 from numba import njit
 
+from .bits import popcount
+
 EMPTY = -1
+WAYS = 64
 
 
 @njit(cache=True)
 def suit_code(hands, s):
     """30-bit relative-rank code of suit ``s``: owners top-down (2 bits each) | length << 26."""
-    h0 = (hands[0] >> (16 * s)) & 0xFFFF
     h1 = (hands[1] >> (16 * s)) & 0xFFFF
     h2 = (hands[2] >> (16 * s)) & 0xFFFF
     h3 = (hands[3] >> (16 * s)) & 0xFFFF
-    allc = h0 | h1 | h2 | h3
+    allc = ((hands[0] >> (16 * s)) & 0xFFFF) | h1 | h2 | h3
     code = np.int64(0)
     k = 0
     for r in range(14, 1, -1):
         if (allc >> r) & 1:
-            if (h1 >> r) & 1:
-                o = 1
-            elif (h2 >> r) & 1:
-                o = 2
-            elif (h3 >> r) & 1:
-                o = 3
-            else:
-                o = 0
+            o = ((h1 >> r) & 1) | (((h2 >> r) & 1) * 2) | (((h3 >> r) & 1) * 3)
             code |= np.int64(o) << (2 * k)
             k += 1
     return code | (np.int64(k) << 26)
 
 
 @njit(cache=True)
+def position_codes(hands):
+    """Full owner codes of the position: (spades | hearts << 30, diamonds | clubs << 30)."""
+    return (suit_code(hands, 0) | (suit_code(hands, 1) << 30),
+            suit_code(hands, 2) | (suit_code(hands, 3) << 30))
+
+
+@njit(cache=True)
 def tt_keys(hands, leader, trump):
-    """The two int64 keys of the canonical (relative-rank) position: hands int64[4] at a
-    trick boundary, ``leader`` on lead, ``trump`` 0..4."""
-    k1 = suit_code(hands, 0) | (suit_code(hands, 1) << 30) | (np.int64(leader) << 60)
-    k2 = suit_code(hands, 2) | (suit_code(hands, 3) << 30) | (np.int64(trump) << 60)
+    """Bucket keys of a trick-boundary position: every hand's length in every suit, the
+    leader and the trump. Returns (k1, k2)."""
+    k1 = np.int64(0)
+    k2 = np.int64(0)
+    for p in range(4):
+        for s in range(2):
+            k1 |= popcount((hands[p] >> (16 * s)) & 0xFFFF) << (4 * (4 * s + p))
+            k2 |= popcount((hands[p] >> (16 * (s + 2))) & 0xFFFF) << (4 * (4 * s + p))
+    k1 |= (np.int64(leader) << 32) | (np.int64(trump) << 34)
     return k1, k2
 
 
@@ -73,65 +95,174 @@ def relative_ranks(hands, out):
 
 
 @njit(cache=True)
-def tt_index(table, k1, k2):
-    """First slot of the two-way bucket of the keys."""
+def pattern_from_relevant(hands, rel, c01, c23):
+    """Entry pattern (p01, p23) of a position with full codes (c01, c23) when the cards of
+    bitboard ``rel`` are the relevant ones: in each suit the owners of all remaining cards
+    ranked at or above the lowest relevant card of the suit are fixed."""
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    p01 = np.int64(0)
+    p23 = np.int64(0)
+    for s in range(4):
+        rs = (rel >> (16 * s)) & 0xFFFF
+        k = 0
+        if rs != 0:
+            low = rs & (-rs)  # lowest relevant rank bit
+            a = (allc >> (16 * s)) & 0xFFFF
+            k = popcount(a & ~(low - 1))
+        m = (np.int64(1) << (2 * k)) - 1
+        if s < 2:
+            code = (c01 >> (30 * s)) & m
+            p01 |= (code | (np.int64(k) << 26)) << (30 * s)
+        else:
+            code = (c23 >> (30 * (s - 2))) & m
+            p23 |= (code | (np.int64(k) << 26)) << (30 * (s - 2))
+    return p01, p23
+
+
+@njit(cache=True)
+def pattern_cards(hands, p01, p23):
+    """Bitboard of the cards of the position fixed by an entry pattern (the top k_s
+    remaining cards of each suit)."""
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    out = np.int64(0)
+    for s in range(4):
+        if s < 2:
+            k = (p01 >> (30 * s + 26)) & 15
+        else:
+            k = (p23 >> (30 * (s - 2) + 26)) & 15
+        if k == 0:
+            continue
+        a = (allc >> (16 * s)) & 0xFFFF
+        for r in range(14, 1, -1):
+            if (a >> r) & 1:
+                out |= np.int64(1) << (16 * s + r)
+                k -= 1
+                if k == 0:
+                    break
+    return out
+
+
+@njit(cache=True)
+def _match(e, c):
+    """Does the pattern word ``e`` (two suits) match the full code word ``c``?"""
+    for j in range(2):
+        k = (e >> (30 * j + 26)) & 15
+        m = (np.int64(1) << (2 * k)) - 1
+        if ((e >> (30 * j)) & m) != ((c >> (30 * j)) & m):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _slot(table, k1, k2):
+    """Key slot of (k1, k2): its row if present, else -(row + 1) of the empty slot where it
+    would go (linear probing)."""
+    nk = table[table.shape[0] - 1, 2]
     h = k1 * 0x1E3779B97F4A7C15 + k2 * 0x632BE59BD9B4E019
     h ^= (h >> 29) & 0x7FFFFFFFF
     h = h * 0x2545F4914F6CDD1D
     h ^= (h >> 32) & 0xFFFFFFFF
-    n = table.shape[0]
-    return (h & (n - 1)) & ~np.int64(1)
+    i = h & (nk - 1)
+    while True:
+        if table[i, 0] == EMPTY:
+            return -(i + 1)
+        if table[i, 0] == k1 and table[i, 1] == k2:
+            return i
+        i = (i + 1) & (nk - 1)
 
 
 @njit(cache=True)
-def tt_probe(table, k1, k2):
-    """Packed payload stored for the keys, or -1 when absent.
-    Decode with ``lo = p & 0xFF``, ``hi = (p >> 8) & 0xFF``."""
-    i = tt_index(table, k1, k2)
-    if table[i, 0] == k1 and table[i, 1] == k2:
-        return table[i, 2]
-    if table[i + 1, 0] == k1 and table[i + 1, 1] == k2:
-        return table[i + 1, 2]
+def tt_probe(table, k1, k2, c01, c23, want_lo, want_hi):
+    """Row of an entry matching the position (keys k1, k2, full codes c01, c23) whose lower
+    bound is >= ``want_lo`` (when want_lo >= 0) or whose upper bound is <= ``want_hi`` (when
+    want_hi >= 0); -1 if none. Read the payload with ``table[i, 2]`` (lo = p & 0xFF,
+    hi = (p >> 8) & 0xFF) and the fixed cards with ``pattern_cards(hands, table[i, 0],
+    table[i, 1])``."""
+    i = _slot(table, k1, k2)
+    if i < 0:
+        return -1
+    e = table[i, 2]
+    while e >= 0:
+        p = table[e, 2]
+        ok = False
+        if want_lo >= 0 and (p & 0xFF) >= want_lo:
+            ok = True
+        if want_hi >= 0 and ((p >> 8) & 0xFF) <= want_hi:
+            ok = True
+        if ok and _match(table[e, 0], c01) and _match(table[e, 1], c23):
+            return e
+        e = table[e, 3]
     return -1
 
 
 @njit(cache=True)
-def tt_store(table, k1, k2, lo, hi, ntricks):
-    """Record bounds lo <= value <= hi (tricks of the side the caller's convention names,
-    North-South in the double-dummy search) for the keys, intersecting with the bounds
-    already stored for them."""
-    i = tt_index(table, k1, k2)
-    j = -1
-    if table[i, 0] == k1 and table[i, 1] == k2:
-        j = i
-    elif table[i + 1, 0] == k1 and table[i + 1, 1] == k2:
-        j = i + 1
-    if j >= 0:
-        p = table[j, 2]
-        olo = p & 0xFF
-        ohi = (p >> 8) & 0xFF
-        if olo > lo:
-            lo = olo
-        if ohi < hi:
-            hi = ohi
-    else:
-        if table[i, 0] == EMPTY:
-            j = i
-        elif table[i + 1, 0] == EMPTY:
-            j = i + 1
-        else:
-            n0 = (table[i, 2] >> 16) & 0xFF
-            n1 = (table[i + 1, 2] >> 16) & 0xFF
-            j = i if n0 < n1 else i + 1
-        table[j, 0] = k1
-        table[j, 1] = k2
-    table[j, 2] = np.int64(lo) | (np.int64(hi) << 8) | (np.int64(ntricks) << 16)
+def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks):
+    """Record lo <= value <= hi for the pattern (p01, p23) under the keys. An entry with the
+    same pattern is tightened, else a new entry is put at the head of the key's list. When
+    the key area is 3/4 full or the entry pool is exhausted the whole table is cleared."""
+    last = table.shape[0] - 1
+    nk = table[last, 2]
+    i = _slot(table, k1, k2)
+    if i >= 0:
+        e = table[i, 2]
+        while e >= 0:
+            if table[e, 0] == p01 and table[e, 1] == p23:
+                p = table[e, 2]
+                olo = p & 0xFF
+                ohi = (p >> 8) & 0xFF
+                if olo > lo:
+                    lo = olo
+                if ohi < hi:
+                    hi = ohi
+                table[e, 2] = (np.int64(lo) | (np.int64(hi) << 8)
+                               | (np.int64(ntricks) << 16))
+                return
+            e = table[e, 3]
+    if table[last, 0] >= last or table[last, 1] * 4 >= nk * 3:
+        tt_clear(table)
+        i = _slot(table, k1, k2)
+    if i < 0:
+        i = -i - 1
+        table[i, 0] = k1
+        table[i, 1] = k2
+        table[i, 2] = -1
+        table[i, 3] = 0
+        table[last, 1] += 1
+    e = table[last, 0]
+    table[last, 0] = e + 1
+    table[e, 0] = p01
+    table[e, 1] = p23
+    table[e, 2] = np.int64(lo) | (np.int64(hi) << 8) | (np.int64(ntricks) << 16)
+    table[e, 3] = table[i, 2]
+    table[i, 2] = e
+    table[i, 3] += 1
 
 
 @njit(cache=True)
 def tt_clear(table):
-    """Empty the table."""
-    for i in range(table.shape[0]):
+    """Empty the table (key area only; the entry pool is reused from its start)."""
+    last = table.shape[0] - 1
+    nk = table[last, 2]
+    for i in range(nk):
         table[i, 0] = EMPTY
         table[i, 1] = EMPTY
-        table[i, 2] = 0
+        table[i, 2] = -1
+        table[i, 3] = 0
+    table[last, 0] = nk
+    table[last, 1] = 0
+
+
+def new_table(log2_entries):
+    """Allocate a table with 2**log2_entries entries and 2**(log2_entries-2) key slots
+    (plain Python; int64[nkeys + entries + 1, 4])."""
+    nk = 1 << (log2_entries - 2)
+    ne = 1 << log2_entries
+    t = np.zeros((nk + ne + 1, 4), dtype=np.int64)
+    t[:nk, 0] = EMPTY
+    t[:nk, 1] = EMPTY
+    t[:nk, 2] = -1
+    t[nk + ne, 0] = nk   # next free entry row
+    t[nk + ne, 1] = 0    # keys in use
+    t[nk + ne, 2] = nk   # number of key slots (power of two)
+    t[nk + ne, 3] = ne
+    return t

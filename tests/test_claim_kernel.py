@@ -79,6 +79,8 @@ def random_steps(rng, hands, trump, side):
     mine_seats = [side, side + 2]
     mine = int(hands[side]) | int(hands[side + 2])
     opp = int(hands[1 - side]) | int(hands[3 - side])
+    if not mine:  # both claiming hands have played their last card to the current trick
+        return NO_STEPS
     nrows = int(rng.integers(1, 5))
     rows = []
     for i in range(nrows):

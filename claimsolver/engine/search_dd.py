@@ -45,8 +45,10 @@ def can_beat(hand, lead_suit, w, trump):
 
 
 @njit(cache=True)
-def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, base, cnt):
-    """Sort ``moves[base:base+cnt]`` by a heuristic score, best first (in place)."""
+def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, base, cnt,
+                killer):
+    """Sort ``moves[base:base+cnt]`` by a heuristic score, best first (in place); the
+    ``killer`` card (last cut-off at this depth, or -1) goes first when present."""
     player = (leader + pos) & 3
     if pos == 0:
         pd = (player + 2) & 3
@@ -122,6 +124,9 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 else:
                     sc = 40 - r - (20 if trumpish else 0)
             scores[base + i] = sc
+    for i in range(cnt):
+        if moves[base + i] == killer:
+            scores[base + i] += 1000
     # insertion sort, descending by score (stable)
     for i in range(1, cnt):
         sc = scores[base + i]
@@ -177,6 +182,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
     S_C01 = 8
     S_C23 = 9
     S_REL = 10
+    S_KILL = 11
     root = pos
     d = pos
     stack[S_LEADER, d] = leader
@@ -188,7 +194,6 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
         if entering:
             # ---- enter node at depth d
             stats[0] += 1
-            stats[8 + (d >> 2)] += 1
             p_ = d & 3
             ld = stack[S_LEADER, d]
             tg = stack[S_TARGET, d]
@@ -275,7 +280,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
             if cnt > 1:
                 order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
-                            base, cnt)
+                            base, cnt, -1)
             stack[S_CNT, d] = cnt
             stack[S_I, d] = 0
             stack[S_RES, d] = 0 if (player & 1) == ms else 1
@@ -306,23 +311,16 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             elif r == 0:
                 cut = True
             if cut:
-                stats[4] += 1
-                if stack[S_I, d] == 1:
-                    stats[3] += 1
+                stack[S_KILL, d] = c
                 hands[player] ^= np.int64(1) << c
                 if p_ == 0:
                     _store(tt, hands, stack[S_K1, d], stack[S_K2, d], stack[S_C01, d],
                            stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r)
                 continue  # return (r, rr) from depth d
-            # all moves must be refuted: the equivalence of the unsearched cards of the
-            # group must hold wherever the entry applies -> its lowest card is relevant
-            eqc = hands[0] | hands[1] | hands[2] | hands[3]
-            for k in range(d - p_, d):
-                eqc |= np.int64(1) << trk[k]
+            # all moves must be refuted. Unsearched cards of a group need no extra relevant
+            # card: X - g_j is rank-isomorphic to X - c, and any position matching X on the
+            # union pattern also matches on the child's (relative) pattern.
             hands[player] ^= np.int64(1) << c
-            lowc = group_low(hands[player], eqc | (np.int64(1) << c), c)
-            if lowc != c:
-                rr |= np.int64(1) << lowc
             stack[S_REL, d] |= rr
         # ---- next child of depth d (or finish it)
         i = stack[S_I, d]

@@ -206,6 +206,8 @@ def validate(pos: Position, shown_out: Mapping[Seat, int] | None = None) -> list
                      f"{' '.join(card_name(c) for c in _cards(suit_cards(h, s)))}")
                 )
         for c in _cards(h):
+            if c in seen:
+                problems.append(("deal", f"{card_name(c)} is in {seen[c]} and in {Seat(seat).full_name}'s hand"))
             seen[c] = f"{Seat(seat).full_name}'s hand"
     for i, c in enumerate(pos.trick):
         player = Seat((pos.leader + i) % 4)

@@ -51,7 +51,8 @@ VOID_RUFF_OPPONENT = 13  # ruff (or overruff) a trick the opponents are winning,
 VOID_RUFF_OPPONENT_HIGHER = 14  # the same with a higher trump than needed
 VOID_RUFF_LOW_INTO_OVERRUFF = 15  # the lowest winning trump, when an opponent still to play may
 # overruff it and a higher trump that he could not overruff was held
-VOID_DISCARD_OPPONENT_WINNING = 16  # discard although able to ruff a trick the opponents are winning
+VOID_DISCARD_OPPONENT_WINNING = 16  # discard or underruff although able to ruff (or overruff) a trick
+# the opponents are winning
 VOID_RUFF_PARTNER = 17  # ruff partner's sure winner
 VOID_DISCARD_LOSER = 18  # discard a card that is not a top card
 VOID_DISCARD_TOP_KEEP_LOSER = 19  # discard a top card while holding a card that is not
@@ -69,7 +70,7 @@ PLAY_CLASS_NAMES = (
     "break off a running suit for a loser", "follow low under partner's winner", "overtake partner's winner",
     "win with the lowest sure winner", "win high, declining a marked finesse", "duck holding a sure winner",
     "finesse (intermediate card)", "follow suit", "ruff the opponents' winner", "ruff higher than needed",
-    "ruff low into an overruff", "discard instead of ruffing the opponents' winner", "ruff partner's winner",
+    "ruff low into an overruff", "discard or underruff instead of ruffing the opponents' winner", "ruff partner's winner",
     "discard a loser", "discard a top card keeping a loser", "discard a top card (all top cards)",
     "discard a top card not the lowest of its suit", "other void play",
     "win with a lower card than the top (suit not fully known)", "win with a lower spot (suit not fully known)",

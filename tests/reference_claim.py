@@ -207,7 +207,8 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
             return T.VOID_RUFF_PARTNER if partner_sure else T.VOID_OTHER
         winning = [x for x in my_trumps if beats(x, cur, trump)]
         if not beats(c, cur, trump):
-            return T.VOID_OTHER
+            # underruffing a trick the opponents win, though able to overruff it
+            return T.VOID_DISCARD_OPPONENT_WINNING if winning else T.VOID_OTHER
         m = min(winning)
         safe = [x for x in winning if not any(
             may_beat_later(hands, side, forget, shown, trump, o, x, lead_suit) for o in later)]

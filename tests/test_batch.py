@@ -11,7 +11,7 @@ from claimsolver.batch import BatchError, chunk_size, run
 from claimsolver.records import load
 from claimsolver.records.replay import RecordedClaim
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", "/work/shared/data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 REALBRIDGE = DATA / "real" / "realbridge-2021-qualifier.pbn"
 
 

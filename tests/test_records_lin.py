@@ -13,7 +13,7 @@ from claimsolver.records import find_board, load, summarize
 from claimsolver.records import lin
 from claimsolver.records.replay import RecordedClaim, SkippedBoard
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", "/work/shared/data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 EXAMPLE = DATA / "real" / "bbo-example1.lin"
 VUGRAPH = DATA / "vugraph"
 

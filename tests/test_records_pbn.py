@@ -15,7 +15,7 @@ from claimsolver.records import find_board, load, summarize
 from claimsolver.records import pbn
 from claimsolver.records.replay import RecordedClaim, SkippedBoard
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", "/work/shared/data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 REALBRIDGE = DATA / "real" / "realbridge-2021-qualifier.pbn"
 
 needs_data = pytest.mark.skipif(not REALBRIDGE.exists(), reason="shared data not found")

@@ -19,7 +19,7 @@ from claimsolver.records.replay import (
     trick_winner,
 )
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", "/work/shared/data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 FILES = sorted([*DATA.glob("real/*.pbn"), *DATA.glob("real/*.lin"), *DATA.glob("vugraph/*.lin")])
 
 needs_data = pytest.mark.skipif(not FILES, reason="shared data not found")

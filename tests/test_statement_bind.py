@@ -15,7 +15,7 @@ from claimsolver.statement import BoundStatement, bind, parse
 FIN = Position.from_fields("N:AQ... K.2.. 32... 54...", "NT", "S")
 SUIT = Position.from_fields("N:32..32. .KQJ.K. AK.A..A QJ..Q.2", "C", "S")
 DEF = Position.from_fields("N:4..32. .A2..T 32...9 ..AK.2", "NT", "S")
-CASES = Path("/work/shared/cases")
+CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
 
 
 def b(text, pos=FIN, claimer=Seat.S, declarer=Seat.S) -> BoundStatement:

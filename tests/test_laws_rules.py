@@ -1,0 +1,191 @@
+"""Every normal-play rule of claimsolver.laws.normal: a position where it changes the award
+and one where it must not. Positions are ruled with the slow reference claim search, the
+policy compiled by the Law layer, and the awareness model (so the tests do not depend on the
+kernel; tests/test_ruling.py checks the same through adjudicate)."""
+
+from __future__ import annotations
+
+import pytest
+
+import reference_claim as R
+from claimsolver import tables as T
+from claimsolver.claim import Claim
+from claimsolver.laws import normal
+from claimsolver.laws.awareness import awareness_options, forget_set
+
+
+def claim(deal, trump="NT", leader="S", claimer="S", declarer="S", claimed=None, **extra):
+    d = {"deal": deal, "trump": trump, "leader": leader, "claimer": claimer, "declarer": declarer,
+         "claimed": 0, **extra}
+    c = Claim.from_dict(d)
+    d["claimed"] = c.tricks_left if claimed is None else claimed
+    return Claim.from_dict(d)
+
+
+def award(c: Claim, flip=None) -> int:
+    """Least successful normal line with no statement; ``flip`` = a rule whose decisions are
+    reversed (irrational <-> normal) to show the rule matters."""
+    policy = normal.compile_policy(c.settings)
+    if flip is not None:
+        p: dict[int, int] = {}
+        flip(c.settings, p)
+        for k, v in p.items():
+            policy[k] = T.NORMAL if v == T.IRRATIONAL else T.IRRATIONAL
+    shown = 0
+    for seat, bits in c.shown_out.items():
+        shown |= bits << (4 * int(seat))
+    pos = c.position
+    trick = [((pos.leader + i) % 4, x) for i, x in enumerate(pos.trick)]
+    forget = forget_set(c).forget
+    return R.search(pos.hands, pos.trump, int(pos.leader), trick, c.claiming_side, forget, shown,
+                    policy, awareness_options(c), [])[0]
+
+
+# --- one test pair per rule ----------------------------------------------------------------
+
+def test_top_down_70e2():
+    # AK5 opposite 42 with the jack out: leading the 5 first is irrational (QBA regulation (a)).
+    c = claim("N:AK5... ..AKQ. 42...2 J3.A..", leader="N", claimed=3)
+    assert award(c) == 3 and award(c, flip=normal.top_down) < 3
+    # AKQ opposite small: nothing to underlead past.
+    c = claim("N:AKQ... ..AKQ. 42...2 J3.A..", leader="N", claimed=3)
+    assert award(c) == award(c, flip=normal.top_down) == 3
+
+
+def test_top_down_spots_ebu_vs_acbl():
+    # White Book 8.70.5: 754 opposite a void, a singleton 6 the claimer overlooked.
+    c = claim("N:754... 6.AK.. ...AKQ .32.3.", leader="N", claimer="N", declarer="N", trump="NT")
+    assert award(c) == 3  # acbl: strictly from the top, the 6 falls under the 7
+    ebu = claim("N:754... 6.AK.. ...AKQ .32.3.", leader="N", claimer="N", declarer="N", regulation="ebu")
+    assert award(ebu) == 0  # ebu: spots in any order: the 4 loses to the 6 and East cashes his hearts
+
+
+def test_no_unstated_finesse_70e1():
+    # AQ opposite small, king offside singleton: the claimer plays the ace, the king drops.
+    c = claim("N:AQ... K.2.. 32... 54...")
+    assert award(c) == 2 and award(c, flip=normal.no_unstated_finesse) == 0
+    # With no card between, nothing to finesse: the rule changes nothing.
+    c = claim("N:AK... Q.2.. 32... 54...")
+    assert award(c) == award(c, flip=normal.no_unstated_finesse) == 2
+
+
+def test_marked_finesse_70e1_exception():
+    # East showed out of spades before the claim: the finesse of the queen is marked.
+    c = claim("N:AQ... .32.. 32... K5...", shown_out={"E": "S"})
+    assert award(c) == 2 and award(c, flip=normal.marked_finesse) == 1
+    # Without the show-out it is not marked (and the claimer plays from the top).
+    c = claim("N:AQ... .32.. 32... K5...")
+    assert award(c) == 1
+
+
+def test_winning_and_ducking():
+    # West leads the king; South must win with the ace: ducking lets the heart queen score.
+    c = claim("N:2.A.. ...32 A3... K.Q..", leader="W")
+    assert award(c) == 2 and award(c, flip=normal.winning_and_ducking) == 1
+    # South holds only the ace of spades: no choice, the rule cannot matter.
+    c = claim("N:2.A.. ...32 A.2.. K.Q..", leader="W", claimed=1)
+    assert award(c) == award(c, flip=normal.winning_and_ducking)
+
+
+def test_overtaking():
+    # North leads the king; overtaking with the ace sets up East's queen.
+    c = claim("N:K.A.. QJ... A3... ...32", leader="N")
+    assert award(c) == 2 and award(c, flip=normal.overtaking) == 1
+    # South's spade is low: following low is the only play.
+    c = claim("N:K.A.. QJ... 32... ...32", leader="N", claimed=1)
+    assert award(c) == award(c, flip=normal.overtaking)
+
+
+def test_ruffing_discard_instead_of_ruff():
+    # Spades trumps: West cashes a heart; South must ruff, not throw the diamond ace.
+    c = claim("N:...32 ..32. 2..A. .AK..", trump="S", leader="W")
+    assert award(c) == 2 and award(c, flip=normal.ruffing) < 2
+    # At notrump there is nothing to ruff with.
+    c = claim("N:...32 ..32. 2..A. .AK..", trump="NT", leader="W", claimed=1)
+    assert award(c) == award(c, flip=normal.ruffing)
+
+
+def test_ruffing_lowest_trump_acbl_vs_any_trump_ebu():
+    # East may ruff third hand; South ruffs fourth: with the queen (allowed under ebu) the two
+    # later loses to the jack; with the lowest trump that wins (acbl) both spades score.
+    acbl = claim("N:...32 J..2. Q2... .AK..", trump="S", leader="W", aware=["trumps"])
+    ebu = claim("N:...32 J..2. Q2... .AK..", trump="S", leader="W", aware=["trumps"], regulation="ebu")
+    assert award(acbl) == 2 and award(ebu) == 1
+
+
+def test_ruff_low_into_overruff_depends_on_class():
+    # East cashes clubs; South ruffs second hand, West (shown out of clubs) may overruff the 2.
+    deal = "N:.432.. ...AKQ AK2... 3..32."
+    kw = dict(trump="S", leader="E", aware=["trumps"], shown_out={"W": "C"}, regulation="ebu")
+    assert award(claim(deal, player_class="club", **kw)) == 2  # careless: normal for a club player
+    assert award(claim(deal, player_class="expert", **kw)) == 3  # not for an expert
+    assert award(claim(deal, **{**kw, "regulation": "acbl"})) == 2  # acbl: lowest trump, no safety check
+
+
+def test_discards_known_winner_kept_over_loser():
+    # East (the claimer's partner) holds the heart 3, a loser he knows of (North's heart king),
+    # and the club ten, a winner: throwing the ten is irrational, throwing the 3 is normal.
+    c = claim("N:.K.2. .3..T 2...9 ..A.2", leader="W", claimer="W", aware=["HK", "C9"])
+    E, W, diamond_ace = 1, 3, 16 * 2 + 14
+    hands = list(c.position.hands)
+    hands[W] &= ~(1 << diamond_ace)  # West has led the diamond ace; East is void in diamonds
+    st = (tuple(hands), W, ((W, diamond_ace),), forget_set(c).forget, 0, -1, -1, 0)
+    ctx = R.Ctx(4, 1, normal.compile_policy(c.settings), awareness_options(c), [])
+    ten, three = 16 * 3 + 10, 16 * 1 + 3
+    assert R.classify(st, ctx, E, ten) == T.VOID_DISCARD_TOP_KEEP_LOSER
+    assert R.classify(st, ctx, E, three) == T.VOID_DISCARD_LOSER
+    policy = normal.compile_policy(c.settings)
+    assert policy[T.VOID_DISCARD_TOP_KEEP_LOSER] == T.IRRATIONAL and policy[T.VOID_DISCARD_LOSER] == T.NORMAL
+
+
+def test_discards_all_winners_is_careless_70d2_case():
+    # QBA regulation (b) / Law 70D2: East believes all his cards are winners and may throw the
+    # club ten his partner means to reach: 2 tricks, not 3; reversing the rule keeps the ten.
+    c = claim("N:4..32. .A2..T 32...9 ..AK.2", leader="W", claimer="W", claimed=3)
+    assert award(c) == 1  # with no statement West may also lead the club first
+    policy = normal.compile_policy(c.settings)
+    assert policy[T.VOID_DISCARD_TOP_ALL_TOP] == T.CARELESS
+    assert policy[T.VOID_DISCARD_TOP_NOT_LOWEST] == T.IRRATIONAL
+
+
+def test_losers_not_played_in_the_middle_of_a_running_suit():
+    # Found by tests/tools/find_rule_positions.py: East-West claim, diamonds trumps.
+    c = claim("N:Q9...T ..KJ.9 .AJ..K A..A7.", trump="D", leader="E", claimer="E", declarer="E",
+              shown_out={"E": "H"}, aware=["SQ", "HA", "DA", "CT"])
+    assert award(c) > award(c, flip=normal.losers)
+
+
+def test_draw_aware_trump_first_70c():
+    # The director finds South aware of West's small trump: he draws it first.
+    c = claim("N:32..32. .KQJ.K. AK.A..A QJ..Q.2", trump="C", aware=["trumps"])
+    assert award(c) == 4 and award(c, flip=normal.draw_aware_trump_first) == 3
+    # Unaware (Law 70C): cashing the heart ace first is careless, so normal, and West ruffs.
+    c = claim("N:32..32. .KQJ.K. AK.A..A QJ..Q.2", trump="C")
+    assert award(c) == 3
+
+
+def test_suit_order_is_free():
+    # Unstated suits in any order: with the trump forgotten, hearts before clubs loses a trick;
+    # were the claimer deemed to lead only top cards of the suits in a fixed order, it would not.
+    c = claim("N:32..32. .KQJ.K. AK.A..A QJ..Q.2", trump="C")
+    assert award(c) == 3
+    policy = normal.compile_policy(c.settings)
+    assert policy[T.LEAD_TOP_OF_TOP_CARDS] == policy[T.LEAD_NO_TOP_CARD] == T.NORMAL
+    # At notrump with all winners, the order cannot matter.
+    c = claim("N:32..32. .KQJ.K. AK.A..A QJ..Q.2", trump="NT")
+    assert award(c) == 4
+
+
+def test_every_class_is_decided_by_some_rule():
+    from claimsolver.claim import Settings
+
+    for reg in ("acbl", "ebu"):
+        for cls in ("novice", "club", "expert"):
+            p = normal.policy_dict(Settings(regulation=reg, player_class=cls))
+            assert set(p) == set(range(T.N_PLAY_CLASSES)), "a play class no rule speaks of"
+
+
+@pytest.mark.parametrize("rule", normal.RULES, ids=lambda r: r.__name__)
+def test_every_rule_cites_its_source(rule):
+    assert rule.law and rule.summary and rule.__doc__
+    assert "Law" in rule.__doc__ or "DESIGN" in rule.__doc__ or "regulation" in rule.__doc__

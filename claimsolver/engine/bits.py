@@ -45,3 +45,40 @@ def low_rank(holding):
 def bit(c):
     """Bitboard with only card ``c`` set."""
     return np.int64(1) << c
+
+
+@njit(cache=True)
+def hibit(x):
+    """Index of the highest set bit of 0 < x < 2**16."""
+    r = 0
+    if x >= 256:
+        x >>= 8
+        r += 8
+    if x >= 16:
+        x >>= 4
+        r += 4
+    if x >= 4:
+        x >>= 2
+        r += 2
+    if x >= 2:
+        r += 1
+    return r
+
+
+@njit(cache=True)
+def lane_counts(h):
+    """Popcount of each 16-bit lane (suit) of a non-negative int64, in the lane's low bits."""
+    x = h - ((h >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x + (x >> 8)) & 0x00FF00FF00FF00FF
+
+
+@njit(cache=True)
+def top_run(a, h):
+    """Number of top cards of the 16-bit suit holding ``a`` (all remaining cards) that
+    belong to holding ``h`` (a subset of a)."""
+    x = a & ~h
+    if x == 0:
+        return popcount(a)
+    return popcount(a >> (hibit(x) + 1))

@@ -209,9 +209,12 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
             if partner_sure:
                 return T.VOID_RUFF_PARTNER
             return T.VOID_OTHER
-        if not beats(c, cur, trump):
-            return T.VOID_OTHER
         mytr = hold(h, trump)
+        if not beats(c, cur, trump):
+            # underruffing a trick the opponents win, though able to overruff it
+            if (cur >> 4) != trump or (mytr & above(cur & 15)) != 0:
+                return T.VOID_DISCARD_OPPONENT_WINNING
+            return T.VOID_OTHER
         m = -1
         msafe = -1
         for r in range(2, 15):

@@ -11,6 +11,8 @@ that union as ``allcards``.
 import numpy as np
 from numba import njit
 
+from .bits import popcount
+
 
 @njit(cache=True)
 def legal_mask(hand, lead_suit):
@@ -29,8 +31,9 @@ def gen_moves(hand, allcards, lead_suit, out, start):
     equivalent legal cards of ``hand`` and return how many were written (<= 13).
 
     hand: int64 bitboard of the player's cards; allcards: int64 union of the cards still in
-    the four hands and of the cards already played to the current trick; lead_suit: suit led to the current
-    trick or -1 when leading. Order: suit by suit (S, H, D, C), high to low within a suit.
+    the four hands and of the cards already played to the current trick; lead_suit: suit led
+    to the current trick or -1 when leading. Order: suit by suit (S, H, D, C), low to high
+    within a suit.
     """
     legal = legal_mask(hand, lead_suit)
     n = 0
@@ -38,17 +41,16 @@ def gen_moves(hand, allcards, lead_suit, out, start):
         h = (legal >> (16 * s)) & 0xFFFF
         if h == 0:
             continue
-        r_all = (allcards >> (16 * s)) & 0xFFFF
-        prev_in_hand = False  # was the next higher remaining card in this hand?
-        for r in range(14, 1, -1):
-            if (r_all >> r) & 1:
-                if (h >> r) & 1:
-                    if not prev_in_hand:
-                        out[start + n] = 16 * s + r
-                        n += 1
-                    prev_in_hand = True
-                else:
-                    prev_in_hand = False
+        a = (allcards >> (16 * s)) & 0xFFFF
+        x = h
+        while x != 0:
+            b = x & (-x)
+            x ^= b
+            above = a & ~((b << 1) - 1)
+            nxt = above & (-above)
+            if nxt == 0 or (nxt & h) == 0:
+                out[start + n] = 16 * s + popcount(b - 1)
+                n += 1
     return n
 
 

@@ -5,22 +5,15 @@ All functions take hands int64[4] at a trick boundary (every hand holds n cards)
 import numpy as np
 from numba import njit
 
-from .bits import popcount
+from .bits import popcount, top_run
 
 
 @njit(cache=True)
 def _top_run(hands, p, s):
     """Number of top cards of suit ``s`` (among the remaining cards) held by seat ``p``."""
     h = (hands[p] >> (16 * s)) & 0xFFFF
-    allc = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (16 * s)) & 0xFFFF
-    k = 0
-    for r in range(14, 1, -1):
-        if (allc >> r) & 1:
-            if (h >> r) & 1:
-                k += 1
-            else:
-                break
-    return k
+    a = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (16 * s)) & 0xFFFF
+    return top_run(a, h)
 
 
 @njit(cache=True)

@@ -17,12 +17,15 @@ Buffers (allocated once by the Python wrapper, see ``claimsolver.engine``):
 import numpy as np
 from numba import njit
 
-from .bits import popcount
+from .bits import hibit, popcount
 from .movegen import gen_moves
 from .quicktricks import quick_tricks, sure_tricks
 from .trick import beats, trick_winner4
-from .tt import (pattern_cards, pattern_from_relevant, position_codes, tt_keys, tt_probe,
-                 tt_store)
+from .tt import (pattern_cards, pattern_from_relevant, position_codes, tt_has_key, tt_keys,
+                 tt_probe, tt_store)
+
+
+TT_MIN_TRICKS = 3  # no table below this many tricks left (cheaper to search)
 
 
 @njit(cache=True)
@@ -59,9 +62,7 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
             s = c >> 4
             r = c & 15
             a = (allc >> (16 * s)) & 0xFFFF
-            top = 14
-            while top > 1 and ((a >> top) & 1) == 0:
-                top -= 1
+            top = hibit(a)
             ruffable = False
             if trump != 4 and s != trump:
                 if (((hands[lho] >> (16 * s)) & 0xFFFF) == 0
@@ -78,8 +79,10 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                   and ((hands[pd] >> (16 * s)) & 0xFFFF) == 0
                   and ((hands[pd] >> (16 * trump)) & 0xFFFF) != 0):
                 sc = 60 - r  # partner ruffs
+            elif (hands[lho] >> (16 * s + top)) & 1:
+                sc = 25 - r  # top card sits in front of partner
             else:
-                sc = 20 - r
+                sc = 15 - r
             scores[base + i] = sc
     else:
         lead_suit = trk[tstart] >> 4
@@ -194,6 +197,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
         if entering:
             # ---- enter node at depth d
             stats[0] += 1
+            stats[8 + (d >> 2)] += 1
             p_ = d & 3
             ld = stack[S_LEADER, d]
             tg = stack[S_TARGET, d]
@@ -220,29 +224,32 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                     if nsame > 1:
                         rr = wc
                 else:
-                    k1, k2 = tt_keys(hands, ld, trump)
-                    c01, c23 = position_codes(hands)
-                    stack[S_K1, d] = k1
-                    stack[S_K2, d] = k2
-                    stack[S_C01, d] = c01
-                    stack[S_C23, d] = c23
-                    stack[S_N, d] = n
-                    # TT: side ms >= tg  <=>  NS >= tg (ms = 0) / NS <= n - tg (ms = 1)
-                    if ms == 0:
-                        i_ok = tt_probe(tt, k1, k2, c01, c23, tg, -1)
-                        i_no = tt_probe(tt, k1, k2, c01, c23, -1, tg - 1)
-                    else:
-                        i_ok = tt_probe(tt, k1, k2, c01, c23, -1, n - tg)
-                        i_no = tt_probe(tt, k1, k2, c01, c23, n - tg + 1, -1)
-                    if i_ok >= 0:
-                        decided = 1
-                        rr = pattern_cards(hands, tt[i_ok, 0], tt[i_ok, 1])
-                    elif i_no >= 0:
-                        decided = 0
-                        rr = pattern_cards(hands, tt[i_no, 0], tt[i_no, 1])
-                    if decided >= 0:
-                        stats[1] += 1
-                    else:
+                    stack[S_K1, d] = -1
+                    if n >= TT_MIN_TRICKS:
+                        k1, k2 = tt_keys(hands, ld, trump)
+                        stack[S_K1, d] = k1
+                        stack[S_K2, d] = k2
+                        stack[S_N, d] = n
+                        stack[S_C01, d] = -1  # owner codes computed lazily
+                        ie = -1
+                        if tt_has_key(tt, k1, k2):
+                            c01, c23 = position_codes(hands)
+                            stack[S_C01, d] = c01
+                            stack[S_C23, d] = c23
+                            # side ms >= tg <=> NS >= tg (ms = 0) / NS <= n - tg (ms = 1)
+                            if ms == 0:
+                                ie = tt_probe(tt, k1, k2, c01, c23, tg, tg - 1)
+                            else:
+                                ie = tt_probe(tt, k1, k2, c01, c23, n - tg + 1, n - tg)
+                        if ie >= 0:
+                            lo_ns = tt[ie, 2] & 0xFF
+                            if ms == 0:
+                                decided = 1 if lo_ns >= tg else 0
+                            else:
+                                decided = 0 if lo_ns >= n - tg + 1 else 1
+                            rr = pattern_cards(hands, tt[ie, 0], tt[ie, 1])
+                            stats[1] += 1
+                    if decided < 0:
                         q, qrel = quick_tricks(hands, ld, trump)
                         if (ld & 1) == ms:
                             if q >= tg:
@@ -264,7 +271,6 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                     rr = srel
                         if decided >= 0:
                             stats[2] += 1
-                            _store(tt, hands, k1, k2, c01, c23, rr, ms, n, tg, decided)
             if decided >= 0:
                 r = decided
                 entering = False
@@ -282,6 +288,8 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                 order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
                             base, cnt, -1)
             stack[S_CNT, d] = cnt
+            if p_ == 0:
+                stats[3] += 1
             stack[S_I, d] = 0
             stack[S_RES, d] = 0 if (player & 1) == ms else 1
             stack[S_REL, d] = 0
@@ -313,7 +321,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             if cut:
                 stack[S_KILL, d] = c
                 hands[player] ^= np.int64(1) << c
-                if p_ == 0:
+                if p_ == 0 and stack[S_K1, d] >= 0:
                     _store(tt, hands, stack[S_K1, d], stack[S_K2, d], stack[S_C01, d],
                            stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r)
                 continue  # return (r, rr) from depth d
@@ -327,7 +335,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
         if i >= stack[S_CNT, d]:
             r = stack[S_RES, d]
             rr = stack[S_REL, d]
-            if (d & 3) == 0:
+            if (d & 3) == 0 and stack[S_K1, d] >= 0:
                 _store(tt, hands, stack[S_K1, d], stack[S_K2, d], stack[S_C01, d],
                        stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r)
             entering = False
@@ -361,6 +369,8 @@ def _store(tt, hands, k1, k2, c01, c23, rel, ms, n, target, res):
     else:
         lo_ms = 0
         hi_ms = target - 1
+    if c01 < 0:
+        c01, c23 = position_codes(hands)
     p01, p23 = pattern_from_relevant(hands, rel, c01, c23)
     if ms == 0:
         tt_store(tt, k1, k2, p01, p23, lo_ms, hi_ms, n)

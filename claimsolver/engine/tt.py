@@ -16,8 +16,8 @@ Layout: one int64[NK + NE + 1, 4] array (allocate with ``new_table`` /
 ``claimsolver.engine.new_tt``):
   rows [0, NK) key slots (open addressing, linear probing), NK a power of two:
       [k1, k2, head entry row (-1 none), entry count]; k1 = -1 marks an empty slot;
-      key 1 = hand lengths of spades and hearts (4 bits each) | leader << 32 | trump << 34,
-      key 2 = hand lengths of diamonds and clubs;
+      key 1 = every hand's length in every suit (4 bits at 16*suit + 4*seat),
+      key 2 = leader | trump << 2;
   rows [NK, NK + NE) entries, chained newest first per key:
       [pattern S|H, pattern D|C, payload, next entry row (-1 end)];
       pattern of a suit = owner code of its top k cards (2k bits) | k << 26 (30 bits);
@@ -32,7 +32,7 @@ semantics; clear the table only to free space or when another search mode shares
 import numpy as np
 from numba import njit
 
-from .bits import popcount
+from .bits import lane_counts, popcount
 
 EMPTY = -1
 WAYS = 64
@@ -44,14 +44,15 @@ def suit_code(hands, s):
     h1 = (hands[1] >> (16 * s)) & 0xFFFF
     h2 = (hands[2] >> (16 * s)) & 0xFFFF
     h3 = (hands[3] >> (16 * s)) & 0xFFFF
-    allc = ((hands[0] >> (16 * s)) & 0xFFFF) | h1 | h2 | h3
+    a = ((hands[0] >> (16 * s)) & 0xFFFF) | h1 | h2 | h3
     code = np.int64(0)
     k = 0
-    for r in range(14, 1, -1):
-        if (allc >> r) & 1:
-            o = ((h1 >> r) & 1) | (((h2 >> r) & 1) * 2) | (((h3 >> r) & 1) * 3)
-            code |= np.int64(o) << (2 * k)
-            k += 1
+    while a != 0:  # lowest card first; the highest ends in bits 0-1
+        b = a & (-a)
+        o = (1 if h1 & b else 0) + (2 if h2 & b else 0) + (3 if h3 & b else 0)
+        code = (code << 2) | o
+        k += 1
+        a ^= b
     return code | (np.int64(k) << 26)
 
 
@@ -64,16 +65,11 @@ def position_codes(hands):
 
 @njit(cache=True)
 def tt_keys(hands, leader, trump):
-    """Bucket keys of a trick-boundary position: every hand's length in every suit, the
-    leader and the trump. Returns (k1, k2)."""
-    k1 = np.int64(0)
-    k2 = np.int64(0)
-    for p in range(4):
-        for s in range(2):
-            k1 |= popcount((hands[p] >> (16 * s)) & 0xFFFF) << (4 * (4 * s + p))
-            k2 |= popcount((hands[p] >> (16 * (s + 2))) & 0xFFFF) << (4 * (4 * s + p))
-    k1 |= (np.int64(leader) << 32) | (np.int64(trump) << 34)
-    return k1, k2
+    """Bucket keys of a trick-boundary position: k1 = every hand's length in every suit
+    (4 bits each: bits 16*suit + 4*seat), k2 = leader | trump << 2. Returns (k1, k2)."""
+    k1 = (lane_counts(hands[0]) | (lane_counts(hands[1]) << 4)
+          | (lane_counts(hands[2]) << 8) | (lane_counts(hands[3]) << 12))
+    return k1, np.int64(leader) | (np.int64(trump) << 2)
 
 
 @njit(cache=True)
@@ -169,6 +165,12 @@ def _slot(table, k1, k2):
         if table[i, 0] == k1 and table[i, 1] == k2:
             return i
         i = (i + 1) & (nk - 1)
+
+
+@njit(cache=True)
+def tt_has_key(table, k1, k2):
+    """Whether entries exist under the keys (cheap test before computing owner codes)."""
+    return _slot(table, k1, k2) >= 0
 
 
 @njit(cache=True)

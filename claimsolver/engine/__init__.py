@@ -69,7 +69,7 @@ class SearchBuffers:
         self.moves = np.zeros(16 * 64, dtype=np.int64)
         self.scores = np.zeros(16 * 64, dtype=np.int64)
         self.stats = np.zeros(32, dtype=np.int64)
-        self.stack = np.zeros((12, 64), dtype=np.int64)
+        self.stack = np.zeros((16, 64), dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.int64)
 
 

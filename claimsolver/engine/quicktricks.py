@@ -54,13 +54,35 @@ def quick_tricks(hands, leader, trump):
     rho = (leader + 3) & 3
     rel = np.int64(0)
     if trump == 4:
-        q = 0
+        # the leader cashes its own top cards (q1), then may cross to partner in a suit
+        # where partner holds the top card and the leader still has a card, and partner
+        # cashes its own top cards in the suits the leader did not cash, provided partner
+        # has enough spare cards to follow/discard on the leader's q1 rounds
+        allc = hands[0] | hands[1] | hands[2] | hands[3]
+        q1 = 0
+        qp = 0
+        entry = False
+        relp = np.int64(0)
         for s in range(4):
-            k = _top_run(hands, leader, s)
+            a = (allc >> (16 * s)) & 0xFFFF
+            if a == 0:
+                continue
+            hl = (hands[leader] >> (16 * s)) & 0xFFFF
+            k = top_run(a, hl)
             if k > 0:
-                q += k
+                q1 += k
                 rel |= _top_cards(hands, s, k)
-        return q, rel
+            else:
+                hp = (hands[pd] >> (16 * s)) & 0xFFFF
+                kp = top_run(a, hp)
+                if kp > 0:
+                    qp += kp
+                    relp |= _top_cards(hands, s, kp)
+                    if hl != 0:
+                        entry = True
+        if entry and popcount(hands[pd]) - qp >= q1:
+            return q1 + qp, rel | relp
+        return q1, rel
     lt = _len(hands, lho, trump)
     rt = _len(hands, rho, trump)
     side = 0

@@ -11,7 +11,7 @@ Buffers (allocated once by the Python wrapper, see ``claimsolver.engine``):
   moves  int64[64*16]: move list of the node at depth d = 4*ti + pos at moves[16*d:]
   scores int64[64*16]: move-ordering scores, same layout
   tt     transposition table (see tt.py)
-  stack  int64[12, 64]: per-depth state of the iterative search
+  stack  int64[16, 64]: per-depth state of the iterative search
   stats  int64[8]: stats[0] nodes visited, stats[1] TT cut-offs, stats[2] quick-trick cut-offs
 """
 import numpy as np
@@ -167,7 +167,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
     included) from the position, else 0. The first ``pos`` cards of the current trick are
     in trk[0:pos]. Iterative (explicit stack: numba cannot reload cached recursive code).
 
-    stack: int64[12, 64] scratch. Depth d = 4 * trick + position in trick, starting at
+    stack: int64[16, 64] scratch. Depth d = 4 * trick + position in trick, starting at
     ``pos``; the card played at depth d is trk[d]; moves of depth d at moves[16*d:].
 
     Each node also computes the set of *relevant cards* (cards whose rank decided a trick
@@ -186,6 +186,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
     S_C23 = 9
     S_REL = 10
     S_KILL = 11
+    S_SKIP = 12
     root = pos
     d = pos
     stack[S_LEADER, d] = leader
@@ -197,7 +198,6 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
         if entering:
             # ---- enter node at depth d
             stats[0] += 1
-            stats[8 + (d >> 2)] += 1
             p_ = d & 3
             ld = stack[S_LEADER, d]
             tg = stack[S_TARGET, d]
@@ -293,6 +293,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             stack[S_I, d] = 0
             stack[S_RES, d] = 0 if (player & 1) == ms else 1
             stack[S_REL, d] = 0
+            stack[S_SKIP, d] = 0
             # fall through to "next child"
         else:
             # ---- a child of depth d returned (r, rr) (d is the child's depth)
@@ -319,6 +320,8 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             elif r == 0:
                 cut = True
             if cut:
+                stats[16 + p_] += 1
+                stats[20 + p_] += stack[S_I, d]
                 stack[S_KILL, d] = c
                 hands[player] ^= np.int64(1) << c
                 if p_ == 0 and stack[S_K1, d] >= 0:
@@ -330,9 +333,23 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             # union pattern also matches on the child's (relative) pattern.
             hands[player] ^= np.int64(1) << c
             stack[S_REL, d] |= rr
+            # small-card pruning: when no relevant card of the child's proof lies at or
+            # below c in its suit, any other card of the hand below the lowest relevant
+            # card of that suit gives a position matching the same pattern (same result,
+            # same relevant cards): skip those moves
+            s16 = 16 * (c >> 4)
+            rs = (rr >> s16) & 0xFFFF
+            below = 0xFFFF if rs == 0 else (rs & (-rs)) - 1
+            if (below >> (c & 15)) & 1:
+                stack[S_SKIP, d] |= np.int64(below) << s16
         # ---- next child of depth d (or finish it)
         i = stack[S_I, d]
+        skip = stack[S_SKIP, d]
+        while i < stack[S_CNT, d] and (skip >> moves[16 * d + i]) & 1:
+            i += 1
         if i >= stack[S_CNT, d]:
+            stats[24 + (d & 3)] += 1
+            stats[28 + (d & 3)] += i
             r = stack[S_RES, d]
             rr = stack[S_REL, d]
             if (d & 3) == 0 and stack[S_K1, d] >= 0:

@@ -210,7 +210,7 @@ class _Compiler:
         if self.rows:
             self.emit(_row(T.STEP_END))
         for k, row in enumerate(self.rows):
-            if row[T.S_NEXT] < 0:
+            if row[T.S_NEXT] < 0 and row[T.S_KIND] != T.STEP_END:
                 row[T.S_NEXT] = k + 1
         arr = np.array(self.rows, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS)
         return CompiledLine(arr, Mentions(frozenset(self.cards), frozenset(self.suits)), tuple(self.notes))

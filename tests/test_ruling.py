@@ -1,0 +1,154 @@
+"""Adjudication end to end (statement -> steps, awareness, policy, claim kernel, explanation):
+the example claims of ../shared/cases, the ruling format of claim-format.md, and properties."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from claimsolver.claim import Claim
+from claimsolver.cli import main
+from claimsolver.ruling import adjudicate
+
+from conftest import CASES, EXAMPLES
+
+CASE_FILES = sorted(CASES.glob("*.json"))
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.stem)
+def test_shared_cases(path):
+    data = json.loads(path.read_text())
+    ruling = adjudicate(Claim.from_dict(data))
+    assert ruling.tricks == data["expected"]["tricks"], ruling.to_json()
+    assert ruling.tricks <= ruling.double_dummy or data.get("question") == "concession"
+
+
+def ruling_of(name, **kw):
+    return adjudicate(Claim.from_file(CASES / f"{name}.json"), **kw)
+
+
+def test_ruling_json_fields():
+    r = ruling_of("70c-unaware-trump").to_json()
+    for field in ("tricks", "claimed", "upheld", "double_dummy", "line", "reasons", "statement", "settings"):
+        assert field in r
+    assert r["tricks"] == 3 and r["claimed"] == 4 and r["upheld"] is False and r["double_dummy"] == 4
+    assert r["settings"] == {"law": "duplicate-2017", "regulation": "acbl", "player_class": "club",
+                             "question": "contested", "aware": []}
+    assert all(set(t) == {"leader", "cards", "winner", "note"} for t in r["line"])
+    assert sum(len(t["cards"]) for t in r["line"]) == 16
+    # the worst line scores exactly the award
+    won = sum(1 for t in r["line"] if t["winner"] in ("N", "S"))
+    assert won == r["tricks"]
+
+
+def test_law_70c_reason_names_the_trump():
+    r = ruling_of("70c-unaware-trump")
+    assert any(x.law == "70C" and "♣2" in x.text for x in r.reasons)
+    ruffed = [t for t in r.line if t.winner is not None and t.winner.name == "W"]
+    assert ruffed and "trump" in ruffed[0].note
+
+
+def test_aware_override_from_the_director():
+    assert ruling_of("70c-unaware-trump", aware=["trumps"]).tricks == 4
+    assert ruling_of("70c-unaware-trump", statement="drawing trumps").tricks == 4
+
+
+def test_stated_finesse_reason_70d1():
+    r = ruling_of("70d1-stated-finesse-loses")
+    assert r.tricks == 0 and any(x.law == "70D1" and "statement binds" in x.text for x in r.reasons)
+    assert r.statement[0].startswith("finesse ♠Q")
+    # with no statement the claimer plays from the top and the king drops
+    assert ruling_of("70d1-stated-finesse-loses", statement="").tricks == 2
+
+
+def test_defenders_claim_70d2_reason():
+    r = ruling_of("70d2-defender-partner-discard")
+    assert r.tricks == 2 and any(x.law == "70D2" and "♣10" in x.text for x in r.reasons)
+
+
+def test_concession_law_71b():
+    r = ruling_of("71-concession-cannot-lose")
+    assert r.tricks == 3 and any(x.law == "71B" for x in r.reasons)
+    assert ruling_of("71-concession-cannot-lose", question="contested").tricks == 2
+
+
+def test_result_and_score():
+    r = adjudicate(Claim.from_file(EXAMPLES / "unaware-trump.json"))
+    assert r.tricks == 3 and r.result == "6C-1" and r.score == -100
+    r = adjudicate(Claim.from_file(EXAMPLES / "unaware-trump.json"), aware=["trumps"])
+    assert r.result == "6C=" and r.score == 1370
+
+
+def test_protections_report_the_rule():
+    from claimsolver.ruling import add_protections
+
+    r = add_protections(ruling_of("70e1-no-finesse-drop"))
+    assert any(x.law == "70E1" and "Protected" in x.text for x in r.reasons)
+
+
+def test_text_report():
+    from claimsolver.report import ruling_text
+
+    text = ruling_text(ruling_of("70c-unaware-trump"))
+    for piece in ("North (dummy)", "South (declarer)", "♠ A K", "Worst normal line:", "Law 70C",
+                  "Ruling: 3 trick(s) to North-South (claimed 4: not upheld); double dummy 4."):
+        assert piece in text
+
+
+def test_cli_adjudicate_json_lines():
+    files = [str(CASES / "70c-unaware-trump.json"), str(CASES / "70e1-finesse-marked.json")]
+    r = CliRunner().invoke(main, ["adjudicate", "--json", *files])
+    assert r.exit_code == 0, r.output
+    rows = [json.loads(x) for x in r.output.splitlines() if x.startswith("{")]
+    assert [x["tricks"] for x in rows] == [3, 2]
+
+
+def test_cli_options_override_file_and_claim_on_command_line():
+    r = CliRunner().invoke(main, ["adjudicate", "--json", str(CASES / "70c-unaware-trump.json"), "--aware", "trumps"])
+    assert json.loads(r.output.splitlines()[-1])["tricks"] == 4
+    r = CliRunner().invoke(main, ["adjudicate", "--json", "--deal", "N:AQ... K.2.. 32... 54...", "--trump", "NT",
+                                  "--declarer", "S", "--leader", "S", "--claimer", "S", "--claimed", "2",
+                                  "--statement", "taking the spade finesse"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output.splitlines()[-1])["tricks"] == 0
+
+
+def test_cli_bad_statement_exit_2():
+    r = CliRunner().invoke(main, ["adjudicate", str(CASES / "70c-unaware-trump.json"), "--statement", "take the spade finese and frobnicate"])
+    assert r.exit_code == 2 and "frobnicate" in r.output and "Traceback" not in r.output
+
+
+def test_time_limit_is_reported():
+    from claimsolver.ruling import TimeLimitReached
+
+    c = Claim.from_dict({"deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+                         "trump": "NT", "declarer": "S", "leader": "W", "claimer": "S", "claimed": 13})
+    with pytest.raises(TimeLimitReached, match="time limit"):
+        adjudicate(c, time_limit=0.001)
+
+
+def random_claim(rng: random.Random, n: int) -> Claim:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    cards = [16 * (c // 13) + 2 + c % 13 for c in deck[:4 * n]]
+    from claimsolver.cards import deal_name
+
+    hands = [sum(1 << c for c in cards[i * n:(i + 1) * n]) for i in range(4)]
+    declarer = rng.randrange(4)
+    claimer = rng.choice([declarer, (declarer + 1) % 4, (declarer + 3) % 4])
+    return Claim.from_dict({"deal": deal_name(hands), "trump": rng.choice("SHDCN").replace("N", "NT"),
+                            "declarer": "NESW"[declarer], "leader": "NESW"[rng.randrange(4)],
+                            "claimer": "NESW"[claimer], "claimed": n})
+
+
+def test_award_never_exceeds_double_dummy_random_claims():
+    rng = random.Random(20261121)
+    for _ in range(60):
+        c = random_claim(rng, rng.randint(3, 6))
+        r = adjudicate(c)
+        assert 0 <= r.tricks <= r.double_dummy, (c, r.to_json())
+        won = sum(1 for t in r.line if t.winner is not None and (t.winner & 1) == c.claiming_side)
+        assert r.tricks == min(won, c.claimed)

@@ -61,7 +61,8 @@ def ruling_text(ruling) -> str:
     for r in ruling.reasons:
         lines.append(f"  Law {r.law}: {r.text}")
     if ruling.careless:
-        lines.append(f"  Careless plays on this line ({c.settings.player_class}): {', '.join(ruling.careless)}")
+        lines.append(f"  Careless plays that cost a trick (normal for a {c.settings.player_class} player): "
+                     f"{', '.join(ruling.careless)}")
     lines.append("")
     verdict = "upheld" if ruling.upheld else "not upheld"
     lines.append(f"Ruling: {ruling.tricks} trick(s) to {'North-South' if c.claiming_side == 0 else 'East-West'} "

@@ -68,7 +68,7 @@ class Ruling:
     reasons: tuple[Reason, ...]
     statement: tuple[str, ...]
     settings: Settings
-    careless: tuple[str, ...] = ()  # class-dependent or careless play categories the worst line used
+    careless: tuple[str, ...] = ()  # careless play categories that cost the claimer a trick on the worst line
     nodes: int = 0
     seconds: float = 0.0
 
@@ -205,10 +205,9 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     dd = double_dummy(claim)
     tricks_line = group_tricks(claim, res.line)
     decision = decide(claim, res.tricks, dd)
-    annotated, reasons = explain(claim, tricks_line, res.line, awareness, policy, compiled)
+    annotated, reasons, costly = explain(claim, tricks_line, res.line, awareness, policy, compiled)
     reasons = decision.reasons + reasons + [Reason("70D1", n) for n in notes]
-    careless = sorted({T.PLAY_CLASS_NAMES[k] for _, _, k, stated in res.line
-                       if k >= 0 and not stated and policy[k] == T.CARELESS})
+    careless = sorted({T.PLAY_CLASS_NAMES[k] for k in costly})
     return Ruling(
         claim=claim, tricks=decision.tricks, double_dummy=dd, line=tuple(annotated),
         reasons=tuple(reasons), statement=tuple(understood), settings=claim.settings,
@@ -251,8 +250,9 @@ def _play_name(seat: int, card: int) -> str:
 
 
 def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, policy: np.ndarray,
-            compiled: CompiledLine) -> tuple[list[Trick], list[Reason]]:
-    """A note on every trick of the line and the reasons for each trick the claimer loses."""
+            compiled: CompiledLine) -> tuple[list[Trick], list[Reason], set[int]]:
+    """A note on every trick of the line, the reasons for each trick the claimer loses, and
+    the classes of the careless plays that cost a trick."""
     side = claim.claiming_side
     trump = claim.position.trump
     forgotten = awareness.forget
@@ -262,6 +262,7 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
     k = 0  # index into plays
     first_offset = len(claim.position.trick)
     careless_pending: list[tuple[int, int, int, int]] = []  # (trick index, seat, card, class)
+    costly: set[int] = set()
     partner_law = "70D2" if claim.claimer != claim.declarer else "70D1"
     for t_index, trick in enumerate(tricks):
         n_new = len(trick.cards) - (first_offset if t_index == 0 else 0)
@@ -287,6 +288,7 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
         culprits = [p for p in careless_pending
                     if (p[0] == t_index and p[3] not in DISCARD_CLASSES) or card_suit(p[2]) == led_suit]
         careless_pending = [p for p in careless_pending if p not in culprits]
+        costly.update(p[3] for p in culprits)
         if culprits:
             what = "; ".join(f"{_play_name(s, c)} ({T.PLAY_CLASS_NAMES[cls]})" for _, s, c, cls in culprits)
             note = f"won by {_play_name(trick.winner, win_card)} after {what}"
@@ -319,7 +321,7 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
             note = f"won by {_play_name(trick.winner, win_card)}"
         out.append(dataclasses.replace(trick, note=note))
     reasons.extend(unfollowed_steps(line, compiled))
-    return out, reasons
+    return out, reasons, costly
 
 
 DISCARD_CLASSES = frozenset(k for k, name in enumerate(T.PLAY_CLASS_NAMES) if name.startswith("discard"))
@@ -333,11 +335,12 @@ def unfollowed_steps(line, compiled: CompiledLine) -> list[Reason]:
         if row[T.S_KIND] != T.STEP_PLAY:
             continue
         c = int(row[T.S_CARD])
-        for seat, card, _cls, stated in line:
+        for seat, card, cls, stated in line:
             if card == c and not stated:
+                how = "discarded it" if cls in DISCARD_CLASSES else "played it"
                 out.append(Reason("70D1", (
                     f"The stated play of {card_symbol(c)} could not be carried out as stated: on this line "
-                    f"{Seat(seat).full_name} had to play it earlier; the rest is played as if unstated.")))
+                    f"{Seat(seat).full_name} {how} earlier; the rest is played as if unstated.")))
     return out
 
 

@@ -83,6 +83,10 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 sc = 25 - r  # top card sits in front of partner
             else:
                 sc = 15 - r
+            if r != top:
+                # prefer the partnership's long suits
+                sc += 2 * (popcount(((hands[player] | hands[pd]) >> (16 * s)) & 0xFFFF)
+                           - popcount(((hands[lho] | hands[rho]) >> (16 * s)) & 0xFFFF))
             scores[base + i] = sc
     else:
         lead_suit = trk[tstart] >> 4

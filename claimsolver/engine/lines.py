@@ -35,7 +35,7 @@ A node budget stops it; the wrapper reports that instead of a wrong answer.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numba import njit
@@ -140,15 +140,13 @@ def _restrict(hands, side, trump, seat, mv, base, cnt, restrict):
 
 
 @njit(cache=True)
-def lines_tree(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, policy,
-               options, steps, named, restrict, mv, stk, acc, cval, wacc, cw, macc, cm, keys,
-               tkeys, tused, tvals, tw, tm, stats, budget):
+def lines_tree(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0, aux0,
+               policy, options, steps, named, restrict, mv, stk, acc, cval, wacc, cw, macc, cm,
+               keys, tkeys, tused, tvals, tw, tm, stats, budget):
     """Evaluate the tree of normal lines from the state at ply d0 (the current trick's d0 & 3
     cards in trk[0:d0]). Returns 1 when done (the root's shares in cval[d0], always-winners in
     cw[d0], least in cm[d0]), 0 when the node budget ran out. stats: 0 nodes, 1 table hits.
-    ``hands`` is restored on return."""
-    pc0 = 0 if steps.shape[0] > 0 else -1
-    pc0, aux0 = settle_pc(hands, side, trump, forget0, shown0, pc0, 0, steps)
+    ``hands`` is restored on return. (pc0, aux0): the statement counter, already settled."""
     d = d0
     stk[L_LEADER, d] = leader0
     stk[L_FORGET, d] = forget0
@@ -294,58 +292,135 @@ class LinesResult:
     always: int
     nodes: int
     complete: bool = True
+    line: list = field(default_factory=list)
+
+
+class _Tree:
+    """Buffers and constants of one tree (the table is reused by the witness walk: it holds
+    exact values of trick-boundary states of this tree only)."""
+
+    def __init__(self, hands, trump, leader, trick, claim_side, forget, shown, policy, options,
+                 steps, restrict, tt_log2):
+        if restrict not in (0, 1, 2):
+            raise ValueError(f"restrict must be 0, 1 or 2, got {restrict!r}")
+        self.hands = np.array(hands, dtype=np.int64)
+        self.trick = [int(c) for c in np.asarray(trick).tolist()]
+        self.k = len(self.trick)
+        self.trump, self.leader, self.side = int(trump), int(leader), int(claim_side)
+        self.trk = np.zeros(NPLY, dtype=np.int64)
+        for i, c in enumerate(self.trick):
+            self.trk[i] = c
+        self.steps = np.ascontiguousarray(steps, dtype=np.int64).reshape(-1, 9)
+        named = 0
+        for row in self.steps:
+            for col in (3, 4):  # card, card2
+                if int(row[col]) >= 0:
+                    named |= 1 << int(row[col])
+        self.named = named
+        out = int(self.hands[1 - claim_side]) | int(self.hands[3 - claim_side])
+        self.forget = int(forget) & out
+        self.shown = int(shown)
+        self.policy, self.options, self.restrict = policy, options, int(restrict)
+        size = 1 << int(tt_log2)
+        self.mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
+        self.stk = np.zeros((N_LFIELDS, NPLY), dtype=np.int64)
+        self.acc = np.zeros((NPLY, NV), dtype=np.float64)
+        self.cval = np.zeros((NPLY, NV), dtype=np.float64)
+        self.wacc = np.zeros(NPLY, dtype=np.int64)
+        self.cw = np.zeros(NPLY, dtype=np.int64)
+        self.macc = np.zeros(NPLY, dtype=np.int64)
+        self.cm = np.zeros(NPLY, dtype=np.int64)
+        self.keys = np.zeros((NPLY, TT_KEYS), dtype=np.int64)
+        self.tkeys = np.zeros((size, TT_KEYS), dtype=np.int64)
+        self.tused = np.zeros(size, dtype=np.int64)
+        self.tvals = np.zeros((size, NV), dtype=np.float64)
+        self.tw = np.zeros(size, dtype=np.int64)
+        self.tm = np.zeros(size, dtype=np.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
+        pc = 0 if self.steps.shape[0] > 0 else -1
+        self.pc, self.aux = (int(x) for x in settle_pc(self.hands, np.int64(self.side), np.int64(self.trump),
+                                                        np.int64(self.forget), np.int64(self.shown),
+                                                        np.int64(pc), np.int64(0), self.steps))
+
+    def run(self, d, leader, forget, shown, running, pc, aux, budget) -> bool:
+        return bool(lines_tree(self.hands, np.int64(self.trump), np.int64(self.side), np.int64(d), self.trk,
+                               np.int64(leader), np.int64(forget), np.int64(shown), np.int64(running),
+                               np.int64(pc), np.int64(aux), self.policy, self.options, self.steps,
+                               np.int64(self.named), np.int64(self.restrict), self.mv, self.stk,
+                               self.acc, self.cval, self.wacc, self.cw, self.macc, self.cm, self.keys,
+                               self.tkeys, self.tused, self.tvals, self.tw, self.tm, self.stats,
+                               np.int64(budget)))
+
+    def budget_left(self, budget: int) -> int:
+        if budget <= 0:
+            return 0
+        return max(1, budget - int(self.stats[0]))
 
 
 def normal_lines(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, claim_side: int,
                  forget: int, shown: int, policy: np.ndarray, options: np.ndarray,
                  steps: np.ndarray, restrict: int = 0, node_budget: int = 0,
-                 tt_log2: int = DEFAULT_TT_LOG2) -> LinesResult:
+                 tt_log2: int = DEFAULT_TT_LOG2, witness: bool = False) -> LinesResult:
     """Evaluate the tree of normal lines (see the module doc). Arguments as for
-    :func:`claimsolver.engine.claim_api.claim_search` (validated there; call that first or
-    pass the same arrays), plus ``restrict`` (0, 1 draw, 2 do not draw)."""
-    if restrict not in (0, 1, 2):
-        raise ValueError(f"restrict must be 0, 1 or 2, got {restrict!r}")
-    hands = np.array(hands, dtype=np.int64)
-    tcards = [int(c) for c in np.asarray(trick).tolist()]
-    k = len(tcards)
-    trk = np.zeros(NPLY, dtype=np.int64)
-    for i, c in enumerate(tcards):
-        trk[i] = c
-    named = 0
-    steps = np.ascontiguousarray(steps, dtype=np.int64)
-    for row in steps:
-        for col in (3, 4):  # card, card2
-            if int(row[col]) >= 0:
-                named |= 1 << int(row[col])
-    outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
-    fg = int(forget) & outstanding
-    size = 1 << int(tt_log2)
-    mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
-    stk = np.zeros((N_LFIELDS, NPLY), dtype=np.int64)
-    acc = np.zeros((NPLY, NV), dtype=np.float64)
-    cval = np.zeros((NPLY, NV), dtype=np.float64)
-    wacc = np.zeros(NPLY, dtype=np.int64)
-    cw = np.zeros(NPLY, dtype=np.int64)
-    macc = np.zeros(NPLY, dtype=np.int64)
-    cm = np.zeros(NPLY, dtype=np.int64)
-    keys = np.zeros((NPLY, TT_KEYS), dtype=np.int64)
-    tkeys = np.zeros((size, TT_KEYS), dtype=np.int64)
-    tused = np.zeros(size, dtype=np.int64)
-    tvals = np.zeros((size, NV), dtype=np.float64)
-    tw = np.zeros(size, dtype=np.int64)
-    tm = np.zeros(size, dtype=np.int64)
-    stats = np.zeros(4, dtype=np.int64)
-    ok = lines_tree(hands, np.int64(trump), np.int64(claim_side), np.int64(k), trk,
-                    np.int64(leader), np.int64(fg), np.int64(int(shown)), np.int64(-1), policy,
-                    options, steps, np.int64(named), np.int64(restrict), mv, stk, acc, cval, wacc,
-                    cw, macc, cm, keys, tkeys, tused, tvals, tw, tm, stats,
-                    np.int64(node_budget))
-    nodes = int(stats[0])
-    if not ok:
-        return LinesResult([], -1, 0, nodes, complete=False)
-    n = bin(int(hands[(leader + k) % 4])).count("1")  # tricks left, the current one included
-    shares = [float(cval[k, j]) for j in range(n + 1)]
-    return LinesResult(shares, int(cm[k]), int(cw[k]) & _FULL_DECK, nodes)
+    :func:`claimsolver.engine.claim_api.claim_search` (validated there; call that first with
+    the same arrays), plus ``restrict`` (0, 1 draw, 2 do not draw). With ``witness``, also a
+    least successful line (``LinesResult.line``: (seat, card, play class or -1, stated))."""
+    t = _Tree(hands, trump, leader, trick, claim_side, forget, shown, policy, options, steps,
+              restrict, tt_log2)
+    k = t.k
+    if not t.run(k, t.leader, t.forget, t.shown, -1, t.pc, t.aux, node_budget):
+        return LinesResult([], -1, 0, int(t.stats[0]), complete=False)
+    n = bin(int(t.hands[(t.leader + k) % 4])).count("1")  # tricks left, the current one included
+    shares = [float(t.cval[k, j]) for j in range(n + 1)]
+    least, always = int(t.cm[k]), int(t.cw[k]) & _FULL_DECK
+    line: list[tuple[int, int, int, bool]] = []
+    if witness:
+        line = _witness(t, least, node_budget)
+        if line is None:
+            return LinesResult([], -1, 0, int(t.stats[0]), complete=False)
+    return LinesResult(shares, least, always, int(t.stats[0]), line=line)
+
+
+def _witness(t: _Tree, least: int, budget: int):
+    """Walk down a line that keeps the claiming side's fewest tricks (every child evaluated
+    with the same, warm table)."""
+    hands = t.hands
+    d, leader, forget, shown, running, pc, aux = t.k, t.leader, t.forget, t.shown, -1, t.pc, t.aux
+    target = least
+    line = []
+    while True:
+        p = d & 3
+        if p == 0 and hands[leader] == 0:
+            return line
+        base = 16 * d
+        cnt = int(gen_options(hands, np.int64(t.side), np.int64(t.trump), np.int64(forget), np.int64(shown),
+                              np.int64(running), np.int64(pc), np.int64(aux), t.steps, t.policy,
+                              np.int64(t.named), np.int64(leader), t.trk, np.int64(d - p), np.int64(p),
+                              t.mv, np.int64(base)))
+        seat = (leader + p) % 4
+        if p == 0 and (seat & 1) == t.side:
+            cnt = int(_restrict(hands, np.int64(t.side), np.int64(t.trump), np.int64(seat), t.mv,
+                                np.int64(base), np.int64(cnt), np.int64(t.restrict)))
+        opts = [tuple(int(x) for x in t.mv[base + i]) for i in range(cnt)]
+        found = False
+        for c, cls, st, _careless in opts:
+            saved = hands.copy()
+            nl, nf, ns, nr, npc, naux, won = (int(x) for x in play_card(
+                hands, np.int64(t.side), np.int64(t.trump), t.trk, np.int64(d), np.int64(leader),
+                np.int64(forget), np.int64(shown), np.int64(running), np.int64(pc), np.int64(aux),
+                np.int64(c), t.steps, t.options))
+            if won <= target:
+                if not t.run(d + 1, nl, nf, ns, nr, npc, naux, t.budget_left(budget)):
+                    return None
+                if int(t.cm[d + 1]) + won == target:
+                    line.append((seat, c, cls, bool(st)))
+                    target -= won
+                    d, leader, forget, shown, running, pc, aux = d + 1, nl, nf, ns, nr, npc, naux
+                    found = True
+                    break
+            hands[:] = saved
+        if not found:
+            raise RuntimeError("lines: no option keeps the least value (internal error)")
 
 
 _FULL_DECK = sum(0x7FFC << (16 * s) for s in range(4))

@@ -228,8 +228,30 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                     if nsame > 1:
                         rr = wc
                 else:
+                    if True:
+                        q, qrel = quick_tricks(hands, ld, trump)
+                        if (ld & 1) == ms:
+                            if q >= tg:
+                                decided = 1
+                                rr = qrel
+                            else:
+                                so, srel = sure_tricks(hands, 1 - ms, trump)
+                                if n - so < tg:
+                                    decided = 0
+                                    rr = srel
+                        else:
+                            if n - q < tg:
+                                decided = 0
+                                rr = qrel
+                            else:
+                                sm, srel = sure_tricks(hands, ms, trump)
+                                if sm >= tg:
+                                    decided = 1
+                                    rr = srel
+                        if decided >= 0:
+                            stats[2] += 1
                     stack[S_K1, d] = -1
-                    if n >= TT_MIN_TRICKS:
+                    if decided < 0 and n >= TT_MIN_TRICKS:
                         k1, k2 = tt_keys(hands, ld, trump)
                         stack[S_K1, d] = k1
                         stack[S_K2, d] = k2
@@ -253,28 +275,6 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 decided = 0 if lo_ns >= n - tg + 1 else 1
                             rr = pattern_cards(hands, tt[ie, 0], tt[ie, 1])
                             stats[1] += 1
-                    if decided < 0:
-                        q, qrel = quick_tricks(hands, ld, trump)
-                        if (ld & 1) == ms:
-                            if q >= tg:
-                                decided = 1
-                                rr = qrel
-                            else:
-                                so, srel = sure_tricks(hands, 1 - ms, trump)
-                                if n - so < tg:
-                                    decided = 0
-                                    rr = srel
-                        else:
-                            if n - q < tg:
-                                decided = 0
-                                rr = qrel
-                            else:
-                                sm, srel = sure_tricks(hands, ms, trump)
-                                if sm >= tg:
-                                    decided = 1
-                                    rr = srel
-                        if decided >= 0:
-                            stats[2] += 1
             if decided >= 0:
                 r = decided
                 entering = False

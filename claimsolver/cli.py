@@ -161,6 +161,8 @@ def _cli_claim_fields(opts: dict) -> dict:
 @click.option("--class", "player_class", type=click.Choice(["novice", "club", "expert"]), default=None)
 @click.option("--question", type=click.Choice(["contested", "concession", "agreed"]), default=None)
 @click.option("--aware", default=None, help="director's finding: cards (SJ) and/or 'trumps', comma separated")
+@click.option("--likely", type=float, default=None,
+              help="Law 69B2: share of normal lines above which a trick is 'likely' (default 0.5)")
 @click.option("--statement", default=None, help="the clarification statement (overrides the file)")
 @click.option("--board", default=None, help="with a PBN/LIN record FILE: the board whose recorded claim to rule on")
 @click.option("--room", type=click.Choice(["open", "closed"]), default=None, help="with --board: the room")
@@ -168,8 +170,8 @@ def _cli_claim_fields(opts: dict) -> dict:
 @click.option("--time-limit", type=float, default=None, help="give up after about this many seconds")
 @click.option("--protections", is_flag=True, help="also report the rules that protected the claimer (slower)")
 @_claim_options
-def adjudicate(files, as_json, law, regulation, player_class, question, aware, statement, board, room,
-               table, time_limit, protections, **claim_opts) -> None:
+def adjudicate(files, as_json, law, regulation, player_class, question, aware, likely, statement, board,
+               room, table, time_limit, protections, **claim_opts) -> None:
     """Rule on each claim FILE (JSON, see claim-format.md), on a recorded claim (a PBN/LIN FILE
     with --board), or on a claim given wholly by options (--deal --trump --declarer --leader
     --claimer --claimed ...)."""
@@ -178,7 +180,8 @@ def adjudicate(files, as_json, law, regulation, player_class, question, aware, s
     from claimsolver.ruling import adjudicate as rule
 
     overrides = dict(law=law, regulation=regulation, player_class=player_class, question=question,
-                     aware=[a for a in aware.split(",") if a] if aware else None, statement=statement)
+                     aware=[a for a in aware.split(",") if a] if aware else None, statement=statement,
+                     likely=likely)
     cli_fields = {}
 
     def load(source: str) -> Claim:
@@ -190,11 +193,14 @@ def adjudicate(files, as_json, law, regulation, player_class, question, aware, s
             rec = find_board(source, board, room, table)
             return Claim.from_dict({**rec.to_claim_dict(), **cli_fields})
         data = _load_json(source)
+        won_tricks[source] = data.get("won_trick")  # Laws 69B1/71A (docs/laws.md)
         return Claim.from_dict({**data, **cli_fields})
+
+    won_tricks: dict[str, Any] = {}
 
     def work(source: str) -> None:
         claim = load(source)
-        ruling = rule(claim, time_limit=time_limit, **overrides)
+        ruling = rule(claim, time_limit=time_limit, won_trick=won_tricks.get(source), **overrides)
         if protections:
             from claimsolver.ruling import add_protections
 

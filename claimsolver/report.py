@@ -59,7 +59,8 @@ def ruling_text(ruling) -> str:
     lines.append("")
     lines.append("Reasons:")
     for r in ruling.reasons:
-        lines.append(f"  Law {r.law}: {r.text}")
+        lines.append(f"  {'Law ' if r.law[:1].isdigit() else ''}{r.law}: {r.text}")
+    lines += details_text(ruling)
     if ruling.careless:
         lines.append(f"  Careless plays that cost a trick (normal for a {c.settings.player_class} player): "
                      f"{', '.join(ruling.careless)}")
@@ -69,7 +70,27 @@ def ruling_text(ruling) -> str:
                  f"(claimed {c.claimed}: {verdict}); double dummy {ruling.double_dummy}.")
     if ruling.result is not None:
         lines.append(f"Result: {ruling.result}, {ruling.score:+d} to declarer's side.")
+    if ruling.applied:
+        lines.append(f"Applied ({ruling.settings.law}): {', '.join(ruling.applied)}.")
     s = ruling.settings
     lines.append(f"Settings: {s.law}, {s.regulation}, {s.player_class}, {s.question}"
                  + (f", aware of {', '.join(s.aware)}" if s.aware else "") + f" ({strain_name(c.position.trump)}).")
     return "\n".join(lines)
+
+
+def details_text(ruling) -> list[str]:
+    """The question-specific findings: Law 69B2 shares, Law 71B restored tricks, the rubber
+    Law 69B trump option."""
+    d = ruling.details
+    out: list[str] = []
+    if "likely" in d:
+        out.append(f"  Law 69B2 shares (a trick is returned above {100 * d['likely']['threshold']:g}% of the normal lines):")
+        for row in d["likely"]["tricks"]:
+            mark = "returned" if row["returned"] else "not returned"
+            out.append(f"    trick {row['trick']} in question (the non-claimers' {row['nonclaimers_tricks']}th): "
+                       f"{100 * row['share']:.1f}% — {mark}")
+    if "trump_option" in d:
+        t = d["trump_option"]
+        opts = ", ".join(f"{k}: {v}" for k, v in t["tricks"].items())
+        out.append(f"  Rubber Law 69B option chosen by the defenders: {t['chosen']} ({opts} trick(s) for declarer)")
+    return out

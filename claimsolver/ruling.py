@@ -23,9 +23,9 @@ from claimsolver.cards import (
 )
 from claimsolver.claim import Claim, Settings, settings_from
 from claimsolver.errors import ClaimSolverError
-from claimsolver.laws import normal
-from claimsolver.laws.awareness import Awareness, awareness_options, forget_set
-from claimsolver.laws.questions import check_supported, decide
+from claimsolver.laws import codes, normal
+from claimsolver.laws.awareness import Awareness, awareness_options, forget_set, law_70c_unaware_of_trump
+from claimsolver.laws.questions import Evidence, check_supported, decide, parse_won_trick
 from claimsolver.laws.statement import CompiledLine, compile_line
 from claimsolver.score import duplicate_score, result_name
 
@@ -71,6 +71,9 @@ class Ruling:
     careless: tuple[str, ...] = ()  # careless play categories that cost the claimer a trick on the worst line
     nodes: int = 0
     seconds: float = 0.0
+    applied: tuple[str, ...] = ()  # the code's clauses applied, e.g. "Law 71B", "Club Law 69C"
+    details: dict = dataclasses.field(default_factory=dict)  # question-specific findings (Laws 69B, 71, rubber 69B)
+    won_trick_to: int | None = None  # side a trick in fact won goes back to (Laws 69B1, 71A)
 
     @property
     def claimed(self) -> int:
@@ -86,6 +89,8 @@ class Ruling:
         if c.tricks_won is None:
             return None
         mine = self.tricks if c.claiming_side == c.declarer.side else c.tricks_left - self.tricks
+        if self.won_trick_to is not None:  # tricks_won counted it to the other side
+            mine += 1 if self.won_trick_to == c.declarer.side else -1
         return c.tricks_won[0] + mine
 
     @property
@@ -115,7 +120,12 @@ class Ruling:
             "statement": list(self.statement),
             "settings": self.settings.to_json(),
             "careless": list(self.careless),
+            "applied": list(self.applied),
         }
+        d["settings"]["likely"] = self.settings.likely if self.settings.question == "agreed" else None
+        if d["settings"]["likely"] is None:
+            del d["settings"]["likely"]
+        d.update(self.details)
         if self.claim.id:
             d["id"] = self.claim.id
         if self.result is not None:
@@ -192,27 +202,112 @@ def double_dummy(claim: Claim) -> int:
 def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None = None,
                player_class: str | None = None, aware: list[str] | None = None,
                statement: str | None = None, question: str | None = None,
-               likely: float | None = None, time_limit: float | None = None) -> Ruling:
-    """Rule on a claim. Keyword arguments override the claim's own settings."""
+               likely: float | None = None, time_limit: float | None = None,
+               won_trick: dict | None = None) -> Ruling:
+    """Rule on a claim. Keyword arguments override the claim's own settings; ``won_trick`` is
+    the claim-file field of that name (Laws 69B1, 71A; docs/laws.md)."""
     t0 = time.perf_counter()
     claim = with_overrides(claim, law=law, regulation=regulation, player_class=player_class,
                            aware=aware, statement=statement, question=question, likely=likely)
     check_supported(claim)
+    wt = parse_won_trick(won_trick, claim)
+    claim, agreement_note = codes.rubber_70_agreement_is_concession(claim)
     compiled, understood, notes = understand(claim)
-    awareness = forget_set(claim, compiled.mentions)
-    policy = normal.compile_policy(claim.settings)
-    res = run_claim_search(claim, policy, awareness.forget, compiled.steps, time_limit)
-    dd = double_dummy(claim)
-    tricks_line = group_tricks(claim, res.line)
-    decision = decide(claim, res.tricks, dd)
-    annotated, reasons, costly = explain(claim, tricks_line, res.line, awareness, policy, compiled)
+    work = codes.working_claim(claim)  # the code's view: rubber Law 71B class, conceivable show-outs
+    awareness = forget_set(work, compiled.mentions)
+    policy = codes.compile_policy(work)
+    res = run_claim_search(work, policy, awareness.forget, compiled.steps, time_limit)
+    dd = double_dummy(work)
+    line, nodes = res.line, res.nodes
+    q = work.settings.question
+    trump_options = shares = always = None
+    if codes.rubber_69b_trump_option_applies(work, law_70c_unaware_of_trump(work, compiled.mentions)):
+        trump_options, line, awareness, policy = rubber_trump_options(work, policy, compiled, time_limit)
+    elif q == "agreed":
+        lr = run_lines(work, policy, awareness.forget, compiled.steps, time_limit, what="Law 69B2 (likely)")
+        shares = tuple(lr.shares)
+    elif q == "concession" and res.tricks > work.claimed:
+        lr = run_lines(work, policy, awareness.forget, compiled.steps, time_limit, what=None)
+        always = None if lr is None else tuple(c for c in range(64) if lr.always >> c & 1)
+    tricks_line = group_tricks(work, line)
+    winners = tuple((i, int(t.winner), _winning_card(t, work.position.trump))
+                    for i, t in enumerate(tricks_line, 1)
+                    if t.winner is not None and (t.winner & 1) == work.claiming_side)
+    evidence = Evidence(least_normal=(res.tricks if trump_options is None else min(trump_options.values())),
+                        double_dummy=dd, worst_winners=winners, always=always, shares=shares,
+                        trump_options=trump_options, won_trick=wt)
+    decision = decide(work, evidence)
+    annotated, reasons, costly = explain(work, tricks_line, line, awareness, policy, compiled)
     reasons = decision.reasons + reasons + [Reason("70D1", n) for n in notes]
+    if agreement_note:
+        reasons.insert(0, Reason("Rubber Law 70", agreement_note))
+    for cite, text in codes.restrictions(work, trump_options is not None):
+        reasons.append(Reason(cite, f"Restriction on the play-out: {text}."))
+    if work.settings.law != codes.DUPLICATE:
+        reasons = [Reason(codes.cite(work, r.law), r.text) for r in reasons]
+        for f in codes.applied_clauses(work):
+            reasons.append(Reason(f.cite, f"Applied: {f.summary}."))  # type: ignore[attr-defined]
     careless = sorted({T.PLAY_CLASS_NAMES[k] for k in costly})
+    applied = tuple(dict.fromkeys([codes.cite(work, x) for x in decision.applied]
+                                  + [codes.cite(work, r.law) for r in reasons]))
     return Ruling(
         claim=claim, tricks=decision.tricks, double_dummy=dd, line=tuple(annotated),
-        reasons=tuple(reasons), statement=tuple(understood), settings=claim.settings,
-        careless=tuple(careless), nodes=res.nodes, seconds=time.perf_counter() - t0,
+        reasons=tuple(reasons), statement=tuple(understood), settings=work.settings,
+        careless=tuple(careless), nodes=nodes, seconds=time.perf_counter() - t0,
+        applied=applied, details=decision.details, won_trick_to=decision.won_trick_to,
     )
+
+
+LINES_NODES_PER_SECOND = 2_000_000  # a conservative rate of the normal-lines tree
+LINES_NODE_BUDGET = 40_000_000  # without a time limit (about 20 s)
+LINES_NAMING_BUDGET = 4_000_000  # Law 71B naming only: give up quietly beyond this
+
+
+def run_lines(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray,
+              time_limit: float | None, what: str | None, restrict: int = 0, witness: bool = False):
+    """The tree of normal lines (:mod:`claimsolver.engine.lines`). ``what`` names the question
+    that needs it; None: optional (returns None when the budget runs out)."""
+    from claimsolver.engine.lines import normal_lines
+
+    pos = claim.position
+    if what is None:
+        budget = LINES_NAMING_BUDGET
+    elif time_limit is not None:
+        budget = max(1, int(time_limit * LINES_NODES_PER_SECOND))
+    else:
+        budget = LINES_NODE_BUDGET
+    lr = normal_lines(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), claim.claiming_side,
+                      forget, shown_bits(claim), policy, np.array(awareness_options(claim), dtype=np.int64),
+                      steps, restrict=restrict, node_budget=budget, witness=witness)
+    if lr.complete:
+        return lr
+    if what is None:
+        return None
+    limit = f"the time limit of {time_limit:g} s" if time_limit is not None else "its default limit"
+    raise TimeLimitReached(
+        f"{what} weighs every normal line of play, and this ending ({claim.tricks_left} tricks) has more "
+        f"than {budget:,} positions, beyond {limit}; raise --time-limit to rule on it")
+
+
+def rubber_trump_options(claim: Claim, policy: np.ndarray, compiled: CompiledLine, time_limit: float | None):
+    """Rubber Law 69B: the play-out when the defenders require declarer to draw the
+    outstanding trump, and when they require him not to (both: he now knows of it). Returns
+    ({option: tricks}, the line of the defenders' better option, its awareness and policy)."""
+    aware = dataclasses.replace(claim, settings=dataclasses.replace(
+        claim.settings, aware=tuple(dict.fromkeys(claim.settings.aware + ("trumps",)))))
+    awareness = forget_set(aware, compiled.mentions)
+    base = codes.compile_policy(aware)
+    out: dict[str, int] = {}
+    best = None
+    for restrict, option in ((1, "draw"), (2, "do not draw")):
+        pol = codes.rubber_69b_option_policy(base, option)
+        lr = run_lines(aware, pol, awareness.forget, compiled.steps, time_limit,
+                       what="Rubber Law 69B (the defenders' trump option)", restrict=restrict, witness=True)
+        out[option] = lr.least
+        if best is None or lr.least < best[0]:
+            best = (lr.least, lr.line, pol)
+    assert best is not None
+    return out, best[1], awareness, best[2]
 
 
 # --- the line and its explanation ----------------------------------------------------------

@@ -5,7 +5,7 @@ All functions take hands int64[4] at a trick boundary (every hand holds n cards)
 import numpy as np
 from numba import njit
 
-from .bits import popcount, top_run
+from .bits import hibit, popcount, top_run
 
 
 @njit(cache=True)
@@ -54,13 +54,16 @@ def quick_tricks(hands, leader, trump):
     rho = (leader + 3) & 3
     rel = np.int64(0)
     if trump == 4:
-        # the leader cashes its own top cards (q1), then may cross to partner in a suit
-        # where partner holds the top card and the leader still has a card, and partner
-        # cashes its own top cards in the suits the leader did not cash, provided partner
-        # has enough spare cards to follow/discard on the leader's q1 rounds
+        # The leader cashes its own top cards (q1 rounds), then crosses to partner in a suit
+        # where partner holds the next top card and the leader still has a smaller card;
+        # partner cashes its top cards (in each suit, those right below the leader's run).
+        # Partner must be able to follow the leader's rounds with small cards and discard
+        # only cards that are not counted.
         allc = hands[0] | hands[1] | hands[2] | hands[3]
         q1 = 0
-        qp = 0
+        wp = 0
+        free = 0
+        disc = 0
         entry = False
         relp = np.int64(0)
         for s in range(4):
@@ -68,21 +71,32 @@ def quick_tricks(hands, leader, trump):
             if a == 0:
                 continue
             hl = (hands[leader] >> (16 * s)) & 0xFFFF
-            k = top_run(a, hl)
-            if k > 0:
-                q1 += k
-                rel |= _top_cards(hands, s, k)
+            hp = (hands[pd] >> (16 * s)) & 0xFFFF
+            kl = top_run(a, hl)
+            ll = popcount(hl)
+            lp = popcount(hp)
+            if kl > 0:
+                q1 += kl
+                rel |= _top_cards(hands, s, kl)
+                a2 = a & ((np.int64(1) << (hibit(a & ~hl) + 1)) - 1) if (a & ~hl) else 0
             else:
-                hp = (hands[pd] >> (16 * s)) & 0xFFFF
-                kp = top_run(a, hp)
-                if kp > 0:
-                    qp += kp
-                    relp |= _top_cards(hands, s, kp)
-                    if hl != 0:
-                        entry = True
-        if entry and popcount(hands[pd]) - qp >= q1:
-            return q1 + qp, rel | relp
+                a2 = a
+            kp = top_run(a2, hp) if a2 != 0 else 0
+            fol = lp if lp < kl else kl
+            if kp > 0 and lp - kp < fol:
+                kp = 0
+            if kp > 0:
+                wp += kp
+                relp |= _top_cards(hands, s, kl + kp)
+                if ll > kl:
+                    entry = True
+            free += lp - kp - fol
+            if kl > lp:
+                disc += kl - lp
+        if entry and free >= disc:
+            return q1 + wp, rel | relp
         return q1, rel
+
     lt = _len(hands, lho, trump)
     rt = _len(hands, rho, trump)
     side = 0

@@ -57,37 +57,48 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
         pd = (player + 2) & 3
         lho = (player + 1) & 3
         rho = (player + 3) & 3
+        ours = hands[player] | hands[pd]
+        theirs = hands[lho] | hands[rho]
+        last_s = -1
+        top = 0
+        base_top = 0
+        base_pd = 0
+        base_lo = 0
         for i in range(cnt):
             c = moves[base + i]
             s = c >> 4
             r = c & 15
-            a = (allc >> (16 * s)) & 0xFFFF
-            top = hibit(a)
-            ruffable = False
-            if trump != 4 and s != trump:
-                if (((hands[lho] >> (16 * s)) & 0xFFFF) == 0
-                        and ((hands[lho] >> (16 * trump)) & 0xFFFF) != 0):
-                    ruffable = True
-                if (((hands[rho] >> (16 * s)) & 0xFFFF) == 0
-                        and ((hands[rho] >> (16 * trump)) & 0xFFFF) != 0):
-                    ruffable = True
+            if s != last_s:  # per-suit features (moves come suit by suit)
+                last_s = s
+                sh = 16 * s
+                top = hibit((allc >> sh) & 0xFFFF)
+                ruffable = False
+                if trump != 4 and s != trump:
+                    tsh = 16 * trump
+                    if (((hands[lho] >> sh) & 0xFFFF) == 0
+                            and ((hands[lho] >> tsh) & 0xFFFF) != 0):
+                        ruffable = True
+                    if (((hands[rho] >> sh) & 0xFFFF) == 0
+                            and ((hands[rho] >> tsh) & 0xFFFF) != 0):
+                        ruffable = True
+                    pruff = (((hands[pd] >> sh) & 0xFFFF) == 0
+                             and ((hands[pd] >> tsh) & 0xFFFF) != 0)
+                else:
+                    pruff = False
+                base_top = 40 if ruffable else 100
+                lens = 2 * (popcount((ours >> sh) & 0xFFFF) - popcount((theirs >> sh) & 0xFFFF))
+                if (hands[pd] >> (sh + top)) & 1:
+                    base_lo = (30 if ruffable else 80) + lens
+                elif pruff:
+                    base_lo = 60 + lens  # partner ruffs
+                elif (hands[lho] >> (sh + top)) & 1:
+                    base_lo = 25 + lens  # top card sits in front of partner
+                else:
+                    base_lo = 15 + lens
             if r == top:
-                sc = 40 if ruffable else 100
-            elif (hands[pd] >> (16 * s + top)) & 1:
-                sc = (30 if ruffable else 80) - r
-            elif (trump != 4 and s != trump
-                  and ((hands[pd] >> (16 * s)) & 0xFFFF) == 0
-                  and ((hands[pd] >> (16 * trump)) & 0xFFFF) != 0):
-                sc = 60 - r  # partner ruffs
-            elif (hands[lho] >> (16 * s + top)) & 1:
-                sc = 25 - r  # top card sits in front of partner
+                scores[base + i] = base_top
             else:
-                sc = 15 - r
-            if r != top:
-                # prefer the partnership's long suits
-                sc += 2 * (popcount(((hands[player] | hands[pd]) >> (16 * s)) & 0xFFFF)
-                           - popcount(((hands[lho] | hands[rho]) >> (16 * s)) & 0xFFFF))
-            scores[base + i] = sc
+                scores[base + i] = base_lo - r
     else:
         lead_suit = trk[tstart] >> 4
         w = trk[tstart]
@@ -98,6 +109,7 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 wi = k
         partner_wins = ((wi ^ pos) & 1) == 0
         nxt = hands[(player + 1) & 3]
+        safe = pos == 2 and partner_wins and not can_beat(nxt, lead_suit, w, trump)
         for i in range(cnt):
             c = moves[base + i]
             r = c & 15
@@ -111,7 +123,7 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 else:
                     sc = -r - (20 if trumpish else 0)
             elif pos == 2:
-                if partner_wins and not can_beat(nxt, lead_suit, w, trump):
+                if safe:
                     sc = 50 - r - (20 if trumpish else 0)
                 elif wins and not can_beat(nxt, lead_suit, c, trump):
                     sc = 100 - r
@@ -131,9 +143,10 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 else:
                     sc = 40 - r - (20 if trumpish else 0)
             scores[base + i] = sc
-    for i in range(cnt):
-        if moves[base + i] == killer:
-            scores[base + i] += 1000
+    if killer >= 0:
+        for i in range(cnt):
+            if moves[base + i] == killer:
+                scores[base + i] += 1000
     # insertion sort, descending by score (stable)
     for i in range(1, cnt):
         sc = scores[base + i]

@@ -96,39 +96,39 @@ def rule_item(item: AuditItem, time_limit: float | None = DEFAULT_TIME_LIMIT) ->
     """Rule one recorded claim with no statement: the audit row, or a skipped row when the
     claim is bad input or over the time limit. Module-level and picklable (Dask workers).
 
-    One claim search gives both the ruling (Law 70: the least successful normal line capped by
-    the claim, as ``adjudicate`` gives) and the Law 71 test (that line above the claim)."""
-    from claimsolver import ruling as R
+    One claim search gives both the ruling (``adjudicate`` with no statement: Law 70, the least
+    successful normal line capped by the claim) and the Law 71 test: the tricks the claiming
+    side wins on that line (the ruling's ``line``) above the claim."""
     from claimsolver.claim import Claim
-    from claimsolver.laws import normal
-    from claimsolver.laws.awareness import forget_set
-    from claimsolver.laws.questions import check_supported, decide
+    from claimsolver.ruling import TimeLimitReached, adjudicate
 
     where = item.where()
     try:
         claim = Claim.from_dict(item.claim)
-        check_supported(claim)
-        compiled, _understood, _notes = R.understand(claim)
-        awareness = forget_set(claim, compiled.mentions)
-        policy = normal.compile_policy(claim.settings)
-        res = R.run_claim_search(claim, policy, awareness.forget, compiled.steps, time_limit)
-        dd = R.double_dummy(claim)
-        tricks = decide(claim, res.tricks, dd).tricks
-    except R.TimeLimitReached as e:
+        ruling = adjudicate(claim, time_limit=time_limit)
+    except TimeLimitReached as e:
         return {**where, "skipped": TIME_LIMIT, "detail": str(e)}
     except ClaimSolverError as e:
         return {**where, "skipped": BAD_INPUT, "detail": str(e).replace("\n", "; ")}
+    least_normal = least_normal_tricks(ruling)
     c = item.claim
     return {
         **where,
         "contract": c.get("contract"),
         "declarer": c.get("declarer"),
         "claimer": c.get("claimer"),
-        "claimed": int(c["claimed"]),
-        "double_dummy": dd,
-        "tricks": tricks,
-        "flags": flags_of(int(c["claimed"]), dd, tricks, res.tricks),
+        "claimed": ruling.claimed,
+        "double_dummy": ruling.double_dummy,
+        "tricks": ruling.tricks,
+        "flags": flags_of(ruling.claimed, ruling.double_dummy, ruling.tricks, least_normal),
     }
+
+
+def least_normal_tricks(ruling: Any) -> int:
+    """The claiming side's tricks on the ruling's worst normal line (the least successful
+    normal line of the claim search, every remaining trick played out)."""
+    side = ruling.claim.claiming_side
+    return sum(1 for t in ruling.line if t.winner is not None and (int(t.winner) & 1) == side)
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -349,7 +349,7 @@ def csv_record(r: dict[str, Any]) -> list[Any]:
 
 
 __all__ = [
-    "audit", "AuditResult", "AuditItem", "rule_item", "flags_of", "read_records", "record_files",
+    "audit", "AuditResult", "AuditItem", "rule_item", "least_normal_tricks", "flags_of", "read_records", "record_files",
     "summarize_rows", "row_text", "summary_text", "csv_record", "FLAGS", "OVER_CLAIM",
     "NEEDS_STATEMENT", "LAW71_CANDIDATE", "TIME_LIMIT", "BAD_INPUT", "INTERNAL_ERROR",
     "UNREADABLE_FILE", "CSV_COLUMNS", "DEFAULT_TIME_LIMIT",

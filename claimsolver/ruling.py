@@ -214,7 +214,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     claim, agreement_note = codes.rubber_70_agreement_is_concession(claim)
     compiled, understood, notes = understand(claim)
     work = codes.working_claim(claim)  # the code's view: rubber Law 71B class, conceivable show-outs
-    awareness = forget_set(work, compiled.mentions)
+    awareness = code_forget_set(work, claim, compiled.mentions)
     policy = codes.compile_policy(work)
     res = run_claim_search(work, policy, awareness.forget, compiled.steps, time_limit)
     dd = double_dummy(work)
@@ -222,7 +222,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     q = work.settings.question
     trump_options = shares = always = None
     if codes.rubber_69b_trump_option_applies(work, law_70c_unaware_of_trump(work, compiled.mentions)):
-        trump_options, line, awareness, policy = rubber_trump_options(work, policy, compiled, time_limit)
+        trump_options, line, awareness, policy = rubber_trump_options(work, claim, compiled, time_limit)
     elif q == "agreed":
         lr = run_lines(work, policy, awareness.forget, compiled.steps, time_limit, what="Law 69B2 (likely)")
         shares = tuple(lr.shares)
@@ -245,7 +245,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
         reasons.append(Reason(cite, f"Restriction on the play-out: {text}."))
     if work.settings.law != codes.DUPLICATE:
         reasons = [Reason(codes.cite(work, r.law), r.text) for r in reasons]
-        for f in codes.applied_clauses(work):
+        for f in (codes.applied_clauses(work) if work.settings.law == codes.CLUB else ()):
             reasons.append(Reason(f.cite, f"Applied: {f.summary}."))  # type: ignore[attr-defined]
     careless = sorted({T.PLAY_CLASS_NAMES[k] for k in costly})
     applied = tuple(dict.fromkeys([codes.cite(work, x) for x in decision.applied]
@@ -289,13 +289,20 @@ def run_lines(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray,
         f"than {budget:,} positions, beyond {limit}; raise --time-limit to rule on it")
 
 
-def rubber_trump_options(claim: Claim, policy: np.ndarray, compiled: CompiledLine, time_limit: float | None):
+def code_forget_set(work: Claim, claim: Claim, mentions) -> Awareness:
+    """The forget set of the claim as the code sees it, with the show-outs that really
+    happened: the voids the rubber codes take as shown out (a *conceivable* show-out, Club Law
+    69C) place the cards for a finesse but do not tell the claimer about the suit."""
+    return forget_set(dataclasses.replace(work, shown_out=claim.shown_out), mentions)
+
+
+def rubber_trump_options(claim: Claim, original: Claim, compiled: CompiledLine, time_limit: float | None):
     """Rubber Law 69B: the play-out when the defenders require declarer to draw the
     outstanding trump, and when they require him not to (both: he now knows of it). Returns
     ({option: tricks}, the line of the defenders' better option, its awareness and policy)."""
     aware = dataclasses.replace(claim, settings=dataclasses.replace(
         claim.settings, aware=tuple(dict.fromkeys(claim.settings.aware + ("trumps",)))))
-    awareness = forget_set(aware, compiled.mentions)
+    awareness = code_forget_set(aware, original, compiled.mentions)
     base = codes.compile_policy(aware)
     out: dict[str, int] = {}
     best = None

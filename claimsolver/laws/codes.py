@@ -79,6 +79,8 @@ def cite(claim: Claim, law: str) -> str:
         return f"Rubber Law {law}"  # Law 71 of the Laws of Rubber Bridge (both codes)
     if law.startswith("69"):
         return f"Law {law}"
+    if claim.settings.question != "contested":
+        return "Rubber Law 71B"  # the line explains what "any probable sequence" allows
     table = CITES[code]
     if claim.claimer != claim.declarer:
         if code == CLUB:
@@ -108,10 +110,12 @@ def club_69c_top_down(claim: Claim, p: Policy) -> None:
     adds "unless it is obvious that declarer intended otherwise": with no statement nothing
     makes it obvious). The rubber code has no regulating authority, so the EBU preset's
     freedom for spot cards (White Book 8.70.5, a regulation under duplicate Law 70E2) does not
-    apply: spots are played from the top as well."""
-    p[T.LEAD_UNDER_TOP_CARD] = T.IRRATIONAL
-    p[T.LEAD_SPOT_UNDER_TOP_UNAWARE] = T.IRRATIONAL
-    p[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] = T.IRRATIONAL
+    apply: spots are played from the top as well. (Declarer's claims: Club Law 70 has no such
+    clause for the defenders, who keep the normal-play rules.)"""
+    if is_declarers_claim(claim):
+        p[T.LEAD_UNDER_TOP_CARD] = T.IRRATIONAL
+        p[T.LEAD_SPOT_UNDER_TOP_UNAWARE] = T.IRRATIONAL
+        p[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] = T.IRRATIONAL
 
 
 @clause(RUBBER, "Rubber Law 69A", "no finesse unless an opponent failed to follow")
@@ -148,9 +152,12 @@ def club_70_defenders(claim: Claim, p: Policy) -> None:
     could lose by normal play (an inferior or careless play can be normal, but not an
     irrational play)". The finesse restriction of Club Law 69C is declarer's only: for the
     defenders an unstated finesse is simply one of their normal plays — inferior when it
-    loses, so the Arbiter may take it (the duplicate Law 70E1 never lets it be imposed)."""
+    loses, so the Arbiter may take it (the duplicate Law 70E1 never lets it be imposed). So is
+    winning with the lower of two cards the defender believes equal (AQ with the king
+    overlooked: the queen), which Law 70E1 and the top-down rule exclude for a claimer."""
     if not is_declarers_claim(claim):
         p[T.FOLLOW_INTERMEDIATE] = T.CARELESS
+        p[T.FOLLOW_UNDER_TOP_UNAWARE] = T.CARELESS
 
 
 @clause(RUBBER, "Rubber Law 70B", "the defenders play on; any normal play")
@@ -170,10 +177,18 @@ CLAUSES: dict[str, tuple[Clause, ...]] = {
 }
 
 
+def code_clauses(claim: Claim) -> tuple[Clause, ...]:
+    """The policy clauses of the claim's code for its question: the clauses of Laws 69/70 are
+    about a disputed claim (``contested``); a concession is judged by Law 71 alone."""
+    if claim.settings.question != "contested":
+        return ()
+    return CLAUSES[claim.settings.law]
+
+
 def applied_clauses(claim: Claim) -> list[Clause]:
     """The policy clauses that speak to this claim (declarer's or a defender's)."""
     out = []
-    for f in CLAUSES[claim.settings.law]:
+    for f in code_clauses(claim):
         p: Policy = {}
         f(claim, p)
         if p or f is rubber_69c_routine_line and is_declarers_claim(claim):
@@ -227,7 +242,8 @@ def conceivable_show_outs(claim: Claim) -> dict[Seat, int]:
     claim (the finesse against his partner is marked from the first round). Returns the
     claim's ``shown_out`` with those voids added (declarer's claims only)."""
     shown = dict(claim.shown_out)
-    if claim.settings.law == DUPLICATE or not is_declarers_claim(claim):
+    if (claim.settings.law == DUPLICATE or not is_declarers_claim(claim)
+            or claim.settings.question != "contested"):
         return shown
     side = claim.claiming_side
     hands = claim.position.hands
@@ -254,7 +270,7 @@ def compile_policy(claim: Claim) -> np.ndarray:
     """The policy array of the claim: the normal-play rules (:mod:`claimsolver.laws.normal`)
     for the claim's settings, then the code's clauses."""
     p = normal.policy_dict(claim.settings)
-    for f in CLAUSES[claim.settings.law]:
+    for f in code_clauses(claim):
         f(claim, p)
     arr = np.full(T.N_PLAY_CLASSES, T.NORMAL, dtype=np.int64)
     for k, v in p.items():
@@ -291,7 +307,7 @@ def rubber_69b_option_policy(policy: np.ndarray, option: str) -> np.ndarray:
 def restrictions(claim: Claim, trump_option: bool) -> list[tuple[str, str]]:
     """Rubber-2014 (no Arbiter): the restrictions of Law 69 under which the disputed claim is
     played out, as (clause, text) for the ruling."""
-    if claim.settings.law != RUBBER:
+    if claim.settings.law != RUBBER or claim.settings.question != "contested":
         return []
     if not is_declarers_claim(claim):
         return [("Rubber Law 70B", "the defenders play on with the claimer's hand face up; declarer may forbid the "

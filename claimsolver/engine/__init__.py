@@ -49,7 +49,7 @@ __all__ = [
     "pattern_from_relevant", "pattern_cards", "group_low",
 ]
 
-DEFAULT_TT_LOG2 = 21
+DEFAULT_TT_LOG2 = 20
 _FULL_DECK = np.int64(sum(0x7FFC << (16 * s) for s in range(4)))
 
 

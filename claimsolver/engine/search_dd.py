@@ -21,8 +21,8 @@ from .bits import hibit, popcount
 from .movegen import gen_moves
 from .quicktricks import quick_tricks, sure_tricks
 from .trick import beats, trick_winner4
-from .tt import (pattern_cards, pattern_from_relevant, position_codes, tt_has_key, tt_keys,
-                 tt_probe, tt_store)
+from .tt import (pattern_cards, pattern_from_relevant, position_codes, tt_find, tt_keys,
+                 tt_probe_slot, tt_store)
 
 
 TT_MIN_TRICKS = 3  # no table below this many tricks left (cheaper to search)
@@ -115,6 +115,9 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
             r = c & 15
             wins = beats(c, w, trump)
             trumpish = (c >> 4) == trump and lead_suit != trump
+            if (c >> 4) != lead_suit and not trumpish:
+                # a discard: prefer suits where this hand is long
+                r -= 3 * popcount((hands[player] >> (16 * (c >> 4))) & 0xFFFF)
             if pos == 3:
                 if partner_wins:
                     sc = -r - (20 if trumpish else 0)
@@ -271,15 +274,16 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                         stack[S_N, d] = n
                         stack[S_C01, d] = -1  # owner codes computed lazily
                         ie = -1
-                        if tt_has_key(tt, k1, k2):
+                        slot = tt_find(tt, k1, k2)
+                        if slot >= 0:
                             c01, c23 = position_codes(hands)
                             stack[S_C01, d] = c01
                             stack[S_C23, d] = c23
                             # side ms >= tg <=> NS >= tg (ms = 0) / NS <= n - tg (ms = 1)
                             if ms == 0:
-                                ie = tt_probe(tt, k1, k2, c01, c23, tg, tg - 1)
+                                ie = tt_probe_slot(tt, slot, c01, c23, tg, tg - 1)
                             else:
-                                ie = tt_probe(tt, k1, k2, c01, c23, n - tg + 1, n - tg)
+                                ie = tt_probe_slot(tt, slot, c01, c23, n - tg + 1, n - tg)
                         if ie >= 0:
                             lo_ns = tt[ie, 2] & 0xFF
                             if ms == 0:

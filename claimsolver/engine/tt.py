@@ -174,6 +174,27 @@ def tt_has_key(table, k1, k2):
 
 
 @njit(cache=True)
+def tt_probe_slot(table, i, c01, c23, want_lo, want_hi):
+    """Like :func:`tt_probe` for a key slot ``i`` found with ``tt_find`` (i >= 0)."""
+    e = table[i, 2]
+    while e >= 0:
+        p = table[e, 2]
+        if ((want_lo >= 0 and (p & 0xFF) >= want_lo)
+                or (want_hi >= 0 and ((p >> 8) & 0xFF) <= want_hi)):
+            if _match(table[e, 0], c01) and _match(table[e, 1], c23):
+                return e
+        e = table[e, 3]
+    return -1
+
+
+@njit(cache=True)
+def tt_find(table, k1, k2):
+    """Key slot of (k1, k2), or -1 when the key has no entries."""
+    i = _slot(table, k1, k2)
+    return i if i >= 0 else -1
+
+
+@njit(cache=True)
 def tt_probe(table, k1, k2, c01, c23, want_lo, want_hi):
     """Row of an entry matching the position (keys k1, k2, full codes c01, c23) whose lower
     bound is >= ``want_lo`` (when want_lo >= 0) or whose upper bound is <= ``want_hi`` (when

@@ -151,8 +151,15 @@ def test_69b2_too_big_is_reported_not_misruled():
     c = Claim.from_dict({"deal": "N:AK2.QJ3.K5.3 QJ9.K4.QJ.65 T3.A65.A7.AK 87.T9.T8.QJ8",
                          "trump": "NT", "declarer": "S", "leader": "S", "claimer": "S", "claimed": 9,
                          "question": "agreed"})
-    with pytest.raises(TimeLimitReached, match="weighs every normal line"):
+    with pytest.raises(TimeLimitReached, match="time limit"):
         adjudicate(c, time_limit=0.01)
+    from claimsolver.ruling import run_lines
+    from claimsolver.laws import codes
+    from claimsolver.laws.awareness import forget_set
+    import numpy as np
+    with pytest.raises(TimeLimitReached, match="weighs every normal line"):
+        run_lines(c, codes.compile_policy(c), forget_set(c).forget, np.zeros((0, 9), dtype=np.int64), 0.01,
+                  what="Law 69B2 (likely)")
 
 
 def test_decide_is_plain_data():

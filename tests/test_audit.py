@@ -309,9 +309,3 @@ def test_two_workers_same_as_one():
     assert {k: v for k, v in two.summary.items() if k not in ("seconds", "claims_per_second")} == \
         {k: v for k, v in one.summary.items() if k not in ("seconds", "claims_per_second")}
     assert one.summary["claims"] == 15
-
-
-@needs_data
-def test_workers_option_runs_a_local_cluster():
-    res = A.audit([VUGRAPH / "360-36000.lin"], workers=2, time_limit=2)
-    assert res.summary["ruled"] == 5 and res.exit_code == 0

@@ -9,7 +9,8 @@ line, and the summary as text on stderr. Unreadable files are also reported on s
 
 Exit code: 0 when every recorded claim was ruled; 2 when any board or file was skipped (a bad
 or incomplete record, a claim the solver rejects, a claim over the time limit, a file that
-cannot be read); 1 on an internal error (which wins over 2).
+cannot be read) or when the ``--scheduler`` cannot be reached; 1 on an internal error (which
+wins over 2).
 """
 
 from __future__ import annotations
@@ -61,7 +62,11 @@ def audit_command(paths, as_json, as_csv, workers, scheduler, time_limit, summar
                        progress=progress, on_file_error=file_error)
     except KeyboardInterrupt:
         raise
-    except Exception as e:  # noqa: BLE001 - e.g. a scheduler that cannot be reached
+    except Exception as e:  # noqa: BLE001 - the last line of defence: no traceback for users
+        if scheduler is not None and isinstance(e, (OSError, TimeoutError)):
+            click.echo(f"claimsolver: error: cannot use the Dask scheduler at {scheduler}: "
+                       f"{type(e).__name__}: {e}", err=True)
+            sys.exit(2)
         click.echo(f"claimsolver: internal error: {type(e).__name__}: {e}", err=True)
         sys.exit(1)
 

@@ -188,3 +188,13 @@ def test_adjudicate_table():
     r = CliRunner().invoke(main, ["adjudicate", str(REALBRIDGE), "--board", "11"])
     assert r.exit_code == 2
     assert "choose a table" in r.stderr
+
+
+def test_unreachable_scheduler_exit_2(good_pbn):
+    import dask
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        r = run(good_pbn, "--scheduler", "tcp://127.0.0.1:9", "--json")
+    assert r.exit_code == 2, r.output
+    assert "cannot use the Dask scheduler at tcp://127.0.0.1:9" in r.stderr
+    assert "Traceback" not in r.output

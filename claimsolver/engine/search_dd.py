@@ -21,8 +21,8 @@ from .bits import hibit, popcount
 from .movegen import gen_moves
 from .quicktricks import quick_tricks, sure_tricks
 from .trick import beats, trick_winner4
-from .tt import (pattern_cards, pattern_from_relevant, position_codes, tt_find, tt_keys,
-                 tt_probe_slot, tt_store)
+from .tt import (move_code, move_from_code, pattern_cards, pattern_from_relevant,
+                 position_codes, tt_find, tt_keys, tt_probe_hint, tt_store)
 
 
 TT_MIN_TRICKS = 3  # no table below this many tricks left (cheaper to search)
@@ -267,6 +267,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                         if decided >= 0:
                             stats[2] += 1
                     stack[S_K1, d] = -1
+                    stack[S_KILL, d] = -1
                     if decided < 0 and n >= TT_MIN_TRICKS:
                         k1, k2 = tt_keys(hands, ld, trump)
                         stack[S_K1, d] = k1
@@ -281,9 +282,13 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                             stack[S_C23, d] = c23
                             # side ms >= tg <=> NS >= tg (ms = 0) / NS <= n - tg (ms = 1)
                             if ms == 0:
-                                ie = tt_probe_slot(tt, slot, c01, c23, tg, tg - 1)
+                                ie, hint = tt_probe_hint(tt, slot, c01, c23, tg, tg - 1)
                             else:
-                                ie = tt_probe_slot(tt, slot, c01, c23, n - tg + 1, n - tg)
+                                ie, hint = tt_probe_hint(tt, slot, c01, c23, n - tg + 1,
+                                                         n - tg)
+                            if ie < 0 and hint > 0:
+                                stack[S_KILL, d] = move_from_code(
+                                    hands[0] | hands[1] | hands[2] | hands[3], hands[ld], hint)
                         if ie >= 0:
                             lo_ns = tt[ie, 2] & 0xFF
                             if ms == 0:
@@ -307,7 +312,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
             if cnt > 1:
                 order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
-                            base, cnt, -1)
+                            base, cnt, stack[S_KILL, d] if p_ == 0 else -1)
             stack[S_CNT, d] = cnt
             if p_ == 0:
                 stats[3] += 1
@@ -343,11 +348,11 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             if cut:
                 stats[16 + p_] += 1
                 stats[20 + p_] += stack[S_I, d]
-                stack[S_KILL, d] = c
                 hands[player] ^= np.int64(1) << c
                 if p_ == 0 and stack[S_K1, d] >= 0:
                     _store(tt, hands, stack[S_K1, d], stack[S_K2, d], stack[S_C01, d],
-                           stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r)
+                           stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r,
+                           c)
                 continue  # return (r, rr) from depth d
             # all moves must be refuted. Unsearched cards of a group need no extra relevant
             # card: X - g_j is rank-isomorphic to X - c, and any position matching X on the
@@ -375,7 +380,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             rr = stack[S_REL, d]
             if (d & 3) == 0 and stack[S_K1, d] >= 0:
                 _store(tt, hands, stack[S_K1, d], stack[S_K2, d], stack[S_C01, d],
-                       stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r)
+                       stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r, -1)
             entering = False
             continue
         stack[S_I, d] = i + 1
@@ -398,9 +403,10 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
 
 
 @njit(cache=True)
-def _store(tt, hands, k1, k2, c01, c23, rel, ms, n, target, res):
+def _store(tt, hands, k1, k2, c01, c23, rel, ms, n, target, res, best):
     """Store the outcome of a test "side ms takes >= target of n tricks" as NS bounds, for
-    the pattern fixed by the relevant cards ``rel``."""
+    the pattern fixed by the relevant cards ``rel``, with the lead ``best`` that decided it
+    (-1 when every lead was searched)."""
     if res == 1:
         lo_ms = target
         hi_ms = n
@@ -410,10 +416,11 @@ def _store(tt, hands, k1, k2, c01, c23, rel, ms, n, target, res):
     if c01 < 0:
         c01, c23 = position_codes(hands)
     p01, p23 = pattern_from_relevant(hands, rel, c01, c23)
+    mv = 0 if best < 0 else move_code(hands[0] | hands[1] | hands[2] | hands[3], best)
     if ms == 0:
-        tt_store(tt, k1, k2, p01, p23, lo_ms, hi_ms, n)
+        tt_store(tt, k1, k2, p01, p23, lo_ms, hi_ms, n, mv)
     else:
-        tt_store(tt, k1, k2, p01, p23, n - hi_ms, n - lo_ms, n)
+        tt_store(tt, k1, k2, p01, p23, n - hi_ms, n - lo_ms, n, mv)
 
 
 @njit(cache=True)

@@ -188,6 +188,62 @@ def tt_probe_slot(table, i, c01, c23, want_lo, want_hi):
 
 
 @njit(cache=True)
+def tt_probe_hint(table, i, c01, c23, want_lo, want_hi):
+    """(row of a deciding entry or -1, move hint of the first matching entry or 0) for key
+    slot ``i``: the hint of an entry that matches but whose bound does not decide is the
+    move that last refuted/proved this pattern (try it first)."""
+    e = table[i, 2]
+    hint = 0
+    while e >= 0:
+        if _match(table[e, 0], c01) and _match(table[e, 1], c23):
+            p = table[e, 2]
+            if ((want_lo >= 0 and (p & 0xFF) >= want_lo)
+                    or (want_hi >= 0 and ((p >> 8) & 0xFF) <= want_hi)):
+                return e, hint
+            if hint == 0:
+                hint = (p >> 24) & 0xFF
+        e = table[e, 3]
+    return -1, hint
+
+
+@njit(cache=True)
+def move_code(allc, c):
+    """Rank-independent code of card ``c``: 1 + (suit << 4 | remaining cards above it)."""
+    s = c >> 4
+    a = (allc >> (16 * s)) & 0xFFFF
+    return 1 + ((s << 4) | popcount(a >> ((c & 15) + 1)))
+
+
+@njit(cache=True)
+def move_from_code(allc, hand, code):
+    """The card of ``hand`` designated by a ``move_code`` in the position with remaining
+    cards ``allc``, raised to the top of its group of equivalent cards; -1 if absent."""
+    if code <= 0:
+        return -1
+    s = (code - 1) >> 4
+    above = (code - 1) & 15
+    a = (allc >> (16 * s)) & 0xFFFF
+    h = (hand >> (16 * s)) & 0xFFFF
+    r = 14
+    while r >= 2:
+        if (a >> r) & 1:
+            if above == 0:
+                break
+            above -= 1
+        r -= 1
+    if r < 2 or not (h >> r) & 1:
+        return -1
+    while r < 14:  # climb to the top of the group
+        nr = r + 1
+        while nr <= 14 and not (a >> nr) & 1:
+            nr += 1
+        if nr > 14 or not (h >> nr) & 1:
+            break
+        r = nr
+    return 16 * s + r
+
+
+@njit(cache=True)
 def tt_find(table, k1, k2):
     """Key slot of (k1, k2), or -1 when the key has no entries."""
     i = _slot(table, k1, k2)
@@ -219,10 +275,12 @@ def tt_probe(table, k1, k2, c01, c23, want_lo, want_hi):
 
 
 @njit(cache=True)
-def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks):
-    """Record lo <= value <= hi for the pattern (p01, p23) under the keys. An entry with the
-    same pattern is tightened, else a new entry is put at the head of the key's list. When
-    the key area is 3/4 full or the entry pool is exhausted the whole table is cleared."""
+def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks, move=0):
+    """Record lo <= value <= hi for the pattern (p01, p23) under the keys, with an optional
+    move hint (0 = none, else 1 + (suit << 4 | number of remaining cards of the suit above
+    the card), see ``move_code``). An entry with the same pattern is tightened, else a new
+    entry is put at the head of the key's list. When the key area is 3/4 full or the entry
+    pool is exhausted the whole table is cleared."""
     last = table.shape[0] - 1
     nk = table[last, 2]
     i = _slot(table, k1, k2)
@@ -237,8 +295,10 @@ def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks):
                     lo = olo
                 if ohi < hi:
                     hi = ohi
+                if move == 0:
+                    move = (p >> 24) & 0xFF
                 table[e, 2] = (np.int64(lo) | (np.int64(hi) << 8)
-                               | (np.int64(ntricks) << 16))
+                               | (np.int64(ntricks) << 16) | (np.int64(move) << 24))
                 return
             e = table[e, 3]
     if table[last, 0] >= last or table[last, 1] * 4 >= nk * 3:
@@ -255,7 +315,8 @@ def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks):
     table[last, 0] = e + 1
     table[e, 0] = p01
     table[e, 1] = p23
-    table[e, 2] = np.int64(lo) | (np.int64(hi) << 8) | (np.int64(ntricks) << 16)
+    table[e, 2] = (np.int64(lo) | (np.int64(hi) << 8) | (np.int64(ntricks) << 16)
+                   | (np.int64(move) << 24))
     table[e, 3] = table[i, 2]
     table[i, 2] = e
     table[i, 3] += 1

@@ -80,6 +80,7 @@ class Claim:
     tricks_won: tuple[int, int] | None = None  # (declarer, defenders) before the current trick
     settings: Settings = Settings()
     id: str | None = None
+    won_trick: Mapping[str, Any] | None = None  # the last completed trick as recorded (Laws 69B1, 71A)
 
     @property
     def claiming_side(self) -> int:
@@ -193,6 +194,7 @@ class Claim:
             position=position, declarer=declarer, claimer=claimer, claimed=claimed,  # type: ignore[arg-type]
             statement=statement, shown_out=shown, contract=contract, vulnerable=vul,
             tricks_won=tricks_won, settings=settings, id=data.get("id"),  # type: ignore[arg-type]
+            won_trick=data.get("won_trick"),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -215,6 +217,8 @@ class Claim:
             d["tricks_won"] = {"declarer": self.tricks_won[0], "defenders": self.tricks_won[1]}
         if self.id:
             d["id"] = self.id
+        if self.won_trick is not None:
+            d["won_trick"] = self.won_trick
         return d
 
 

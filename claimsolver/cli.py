@@ -193,14 +193,11 @@ def adjudicate(files, as_json, law, regulation, player_class, question, aware, l
             rec = find_board(source, board, room, table)
             return Claim.from_dict({**rec.to_claim_dict(), **cli_fields})
         data = _load_json(source)
-        won_tricks[source] = data.get("won_trick")  # Laws 69B1/71A (docs/laws.md)
         return Claim.from_dict({**data, **cli_fields})
-
-    won_tricks: dict[str, Any] = {}
 
     def work(source: str) -> None:
         claim = load(source)
-        ruling = rule(claim, time_limit=time_limit, won_trick=won_tricks.get(source), **overrides)
+        ruling = rule(claim, time_limit=time_limit, **overrides)
         if protections:
             from claimsolver.ruling import add_protections
 

@@ -204,13 +204,13 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
                statement: str | None = None, question: str | None = None,
                likely: float | None = None, time_limit: float | None = None,
                won_trick: dict | None = None) -> Ruling:
-    """Rule on a claim. Keyword arguments override the claim's own settings; ``won_trick`` is
-    the claim-file field of that name (Laws 69B1, 71A; docs/laws.md)."""
+    """Rule on a claim. Keyword arguments override the claim's own settings; ``won_trick``
+    overrides the claim's field of that name (Laws 69B1, 71A; docs/laws.md)."""
     t0 = time.perf_counter()
     claim = with_overrides(claim, law=law, regulation=regulation, player_class=player_class,
                            aware=aware, statement=statement, question=question, likely=likely)
     check_supported(claim)
-    wt = parse_won_trick(won_trick, claim)
+    wt = parse_won_trick(won_trick if won_trick is not None else claim.won_trick, claim)
     claim, agreement_note = codes.rubber_70_agreement_is_concession(claim)
     compiled, understood, notes = understand(claim)
     work = codes.working_claim(claim)  # the code's view: rubber Law 71B class, conceivable show-outs

@@ -181,3 +181,13 @@ def test_cli_likely_and_won_trick(tmp_path):
     f.write_text(json.dumps({**data, "question": "concession", "claimed": 3, "won_trick": WON_BY_SOUTH}))
     r = CliRunner().invoke(main, ["adjudicate", "--json", str(f)])
     assert json.loads(r.output.splitlines()[-1])["won_trick"]["restored_to"] == "North-South"
+
+
+def test_won_trick_read_from_the_claim_file_field():
+    # The claim-file field ``won_trick`` (not only the keyword) reaches Law 71A.
+    import dataclasses
+
+    c = claim(**TRUMP_OUT, claimed=3, question="concession", contract="5C", tricks_won={"declarer": 7, "defenders": 2})
+    c = dataclasses.replace(c, won_trick=WON_BY_SOUTH)
+    assert Claim.from_dict(c.to_dict()).won_trick == WON_BY_SOUTH
+    assert adjudicate(c).result == "5C="

@@ -101,3 +101,11 @@ def test_ten_notations():
 
 def test_finesse_fields():
     assert parse("lead the ♥10 and let it run") == Line((Finesse(1, None, CardRef(1, 10), None, True),))
+
+
+def test_after_reverses_the_spoken_order():
+    from claimsolver.statement import parse
+
+    assert parse("cash the clubs after drawing trumps") == parse("draw trumps, then cash the clubs")
+    assert parse("cash the clubs, after that draw trumps") == parse("cash the clubs, then draw trumps")
+    assert parse("after drawing trumps cash the clubs") == parse("draw trumps, then cash the clubs")

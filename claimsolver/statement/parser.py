@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import functools
 from importlib import resources
 
@@ -578,7 +580,23 @@ def parse_tokens(text: str, toks: list[Tok]) -> Line:
         raise
 
 
+_AFTER = re.compile(r"\bafter\b(?!\s+(?:that|this|which)\b)", re.IGNORECASE)
+
+
 def parse(text: str) -> Line:
-    """Statement text -> :class:`Line`; raises :class:`StatementSyntaxError`."""
+    """Statement text -> :class:`Line`; raises :class:`StatementSyntaxError`.
+
+    "A after B" is said in the reverse of the order of play: it becomes B, then A ("cash the
+    clubs after drawing trumps" draws trumps first). "after that" keeps the spoken order."""
+    parts = _AFTER.split(text)
+    if len(parts) == 2 and parts[0].strip(" ,.;") and parts[1].strip(" ,.;") and not re.search(
+            r"\b(if|otherwise|unless)\b", text, re.IGNORECASE):
+        try:
+            first, then = parse(parts[1]), parse(parts[0])
+        except StatementSyntaxError:
+            pass  # report errors against the whole text, below
+        else:
+            return Line(first.steps + then.steps, first.tricks if first.tricks is not None else then.tricks,
+                        first.tricks_kind if first.tricks is not None else then.tricks_kind)
     toks = normalize(text)
     return parse_tokens(text, toks)

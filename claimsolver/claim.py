@@ -97,17 +97,10 @@ class Claim:
     # -- loading ----------------------------------------------------------------------------
     @classmethod
     def from_file(cls, path: str | Path, **overrides: Any) -> "Claim":
-        p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise ClaimSolverError(f"{path}: cannot read the file ({e.strerror})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ClaimSolverError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-        if not isinstance(data, dict):
-            raise ClaimSolverError(f"{path}: a claim file must hold one JSON object")
+            data = read_claim_file(path)
+        except ClaimSolverError as e:
+            raise ClaimSolverError(f"{path}: {e}") from None
         return cls.from_dict({**data, **{k: v for k, v in overrides.items() if v is not None}})
 
     @classmethod
@@ -220,6 +213,22 @@ class Claim:
         if self.won_trick is not None:
             d["won_trick"] = self.won_trick
         return d
+
+
+def read_claim_file(path: str | Path) -> dict[str, Any]:
+    """The JSON object of a claim file; errors say what is wrong (not where: callers add the
+    file name)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ClaimSolverError(f"cannot read the file ({e.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ClaimSolverError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    if not isinstance(data, dict):
+        raise ClaimSolverError("a claim file must hold one JSON object")
+    return data
 
 
 def settings_from(data: Mapping[str, Any]) -> Settings:

@@ -61,17 +61,9 @@ def main() -> None:
 # --- solve ---------------------------------------------------------------------------------
 
 def _load_json(path: str) -> dict:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ClaimSolverError(f"cannot read the file ({e.strerror})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ClaimSolverError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    if not isinstance(data, dict):
-        raise ClaimSolverError("a claim file must hold one JSON object")
-    return data
+    from claimsolver.claim import read_claim_file
+
+    return read_claim_file(path)
 
 
 def _position_of(data: dict):

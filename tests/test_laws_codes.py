@@ -13,17 +13,12 @@ from claimsolver.claim import Claim
 from claimsolver.laws import codes
 from claimsolver.ruling import adjudicate
 
-from conftest import CASES
+from conftest import CASES, make_claim
 
 LAWS = ("duplicate-2017", "club-2014", "rubber-2014")
 
 
-def claim(deal, trump="NT", leader="S", claimer="S", declarer="S", claimed=None, **extra):
-    d = {"deal": deal, "trump": trump, "leader": leader, "claimer": claimer, "declarer": declarer,
-         "claimed": 0, **extra}
-    c = Claim.from_dict(d)
-    d["claimed"] = c.tricks_left if claimed is None else claimed
-    return Claim.from_dict(d)
+claim = make_claim
 
 
 def tricks(c, **kw):

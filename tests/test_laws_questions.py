@@ -16,15 +16,10 @@ from claimsolver.errors import InvalidInput
 from claimsolver.laws.questions import Evidence, decide
 from claimsolver.ruling import TimeLimitReached, adjudicate
 
-from conftest import CASES
+from conftest import CASES, make_claim
 
 
-def claim(deal, trump="NT", leader="S", claimer="S", declarer="S", claimed=None, **extra):
-    d = {"deal": deal, "trump": trump, "leader": leader, "claimer": claimer, "declarer": declarer,
-         "claimed": 0, **extra}
-    c = Claim.from_dict(d)
-    d["claimed"] = c.tricks_left if claimed is None else claimed
-    return Claim.from_dict(d)
+claim = make_claim
 
 
 # The 70C position: South unaware of West's club 2 may cash the heart ace first (West ruffs).

@@ -13,13 +13,10 @@ from claimsolver.claim import Claim
 from claimsolver.laws import normal
 from claimsolver.laws.awareness import awareness_options, forget_set
 
+from conftest import make_claim
 
-def claim(deal, trump="NT", leader="S", claimer="S", declarer="S", claimed=None, **extra):
-    d = {"deal": deal, "trump": trump, "leader": leader, "claimer": claimer, "declarer": declarer,
-         "claimed": 0, **extra}
-    c = Claim.from_dict(d)
-    d["claimed"] = c.tricks_left if claimed is None else claimed
-    return Claim.from_dict(d)
+
+claim = make_claim
 
 
 def award(c: Claim, flip=None) -> int:

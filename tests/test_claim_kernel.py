@@ -381,3 +381,72 @@ def test_validation_bad_step_row():
     with pytest.raises(ValueError, match="card"):
         claim_search(hands, 4, 0, np.zeros(0, np.int64), 0, 0, 0, compile_policy(Settings()),
                      DEFAULT_OPTIONS, steps)
+
+
+# --- lower bounds of the search (claim_bounds.py) ------------------------------------------
+
+def test_trump_tricks_examples():
+    from claimsolver.engine.claim_bounds import trump_tricks
+
+    def h(*ranks):
+        return sum(1 << r for r in ranks)
+
+    assert trump_tricks(h(13, 12, 11, 10), h(14, 2)) == 3  # KQJT against A2
+    assert trump_tricks(h(14, 13), h(12, 11, 10)) == 2  # AK on top
+    assert trump_tricks(h(13, 2), h(14, 3)) == 0  # each beaten by a higher trump
+    assert trump_tricks(h(13, 5), h(14)) == 1
+    assert trump_tricks(0, h(14)) == 0
+
+
+def check_bounds(seed, count, max_tricks):
+    """At trick boundaries: the sure tricks bound <= the fewest tricks, and (policy allowing)
+    the masters bound <= tricks * 64 + careless, against the reference search."""
+    from claimsolver.engine.claim_bounds import (master_counts, masters_policy_ok,
+                                                 sure_tricks_bound, value_bound)
+
+    rng = np.random.default_rng(seed)
+    checked = 0
+    for i in range(count):
+        n = int(rng.integers(1, max_tricks + 1))
+        args = random_claim(rng, n, with_steps=rng.random() < 0.3)
+        if len(args["trick"]):
+            continue
+        t, cl = reference(args)
+        hands, side, trump = args["hands"], args["claim_side"], args["trump"]
+        lo = sure_tricks_bound(hands, side, trump)
+        assert lo <= t, (i, args)
+        if masters_policy_ok(args["policy"]) and args["steps"].shape[0] == 0:
+            m0, m1 = master_counts(hands, side, trump)
+            assert value_bound(lo, m0, m1) <= 64 * t + cl, (i, args)
+            assert value_bound(t, m0, m1) <= 64 * t + cl, (i, args)
+            checked += 1
+    assert checked > 0
+
+
+def test_bounds_below_reference_value():
+    check_bounds(seed=41, count=600, max_tricks=4)
+
+
+@pytest.mark.slow
+def test_bounds_below_reference_value_slow():
+    check_bounds(seed=42, count=3000, max_tricks=4)
+
+
+def test_bounds_below_kernel_value_larger():
+    """The same on 5-8 tricks against the kernel (a consistency check: the kernel prunes with
+    these bounds; the reference check above is the independent one)."""
+    from claimsolver.engine.claim_bounds import (master_counts, masters_policy_ok,
+                                                 sure_tricks_bound, value_bound)
+
+    rng = np.random.default_rng(43)
+    for i in range(60):
+        args = random_claim(rng, int(rng.integers(5, 9)), with_steps=False)
+        if len(args["trick"]):
+            continue
+        res = claim_search(**args)
+        hands, side, trump = args["hands"], args["claim_side"], args["trump"]
+        lo = sure_tricks_bound(hands, side, trump)
+        assert lo <= res.tricks, (i, args)
+        if masters_policy_ok(args["policy"]):
+            m0, m1 = master_counts(hands, side, trump)
+            assert value_bound(res.tricks, m0, m1) <= 64 * res.tricks + res.careless, (i, args)

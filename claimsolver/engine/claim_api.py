@@ -48,7 +48,7 @@ class ClaimBuffers:
         self.mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
         self.scores = np.zeros(NPLY * 16, dtype=np.int64)
         self.stack = np.zeros((N_FIELDS, NPLY), dtype=np.int64)
-        self.stats = np.zeros(8, dtype=np.int64)
+        self.stats = np.zeros(16, dtype=np.int64)
         self.line = np.zeros((NPLY, 4), dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.int64)
         self.pv = np.zeros((NPLY, NPLY), dtype=np.int64)

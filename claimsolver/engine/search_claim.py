@@ -41,7 +41,8 @@ Buffers:
   tt     int64[2**k, 7]: 6 key words + payload (value | exact << 12 | tricks << 13 | gen << 17);
          tt1 the same for the tricks-only phase
   pv     int64[NPLY, NPLY], pvend int64[NPLY]: principal variation per ply
-  stats  int64[8]: 0 nodes, 1 TT cut-offs, 2 bound cut-offs, 3 aborted (budget), 4 generation
+  stats  int64[16]: 0 nodes, 1 TT cut-offs, 2 bound cut-offs, 3 aborted (budget), 4 generation,
+         5 nodes at the end of phase 1, 6 at the end of phase 2
 """
 import numpy as np
 from numba import njit
@@ -49,6 +50,7 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import popcount
+from .claim_bounds import master_counts, masters_policy_ok, sure_tricks_bound, value_bound
 from .classify import above, classify, high_rank, hold
 from .movegen import legal_mask
 from .steps import advance_aux, settle_pc, stated, suit_bits
@@ -327,14 +329,9 @@ def tt_store(tt, stack, d, gen, value, exact, ntricks):
 
 @njit(cache=True)
 def lower_bound(hands, side, trump):
-    """Tricks the claiming side wins whatever anyone plays (at a trick boundary): the trumps
-    of one claiming hand above every opponent's trump each win the trick they are played to."""
-    if trump == 4:
-        return 0
-    top = high_rank(hold(hands[1 - side] | hands[3 - side], trump))
-    a = popcount(hold(hands[side], trump) & above(top))
-    b = popcount(hold(hands[side + 2], trump) & above(top))
-    return a if a > b else b
+    """Tricks the claiming side wins whatever anyone plays (at a trick boundary), see
+    :func:`claimsolver.engine.claim_bounds.sure_tricks_bound`."""
+    return sure_tricks_bound(hands, side, trump)
 
 
 # --- one move ---------------------------------------------------------------------------
@@ -409,6 +406,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     lbgen > 0: ``lbtt`` holds, under generation lbgen, bounds of such a tricks-only search;
     they are lower bounds here too (rounded up to whole tricks)."""
     gen = stats[4]
+    mpol = masters_policy_ok(policy)
     d = d0
     stack[F_LEADER, d] = leader0
     stack[F_FORGET, d] = forget0
@@ -440,13 +438,17 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                 else:
                     state_keys(hands, stack[F_FORGET, d], named, ld, stack[F_RUNNING, d],
                                stack[F_PC, d], stack[F_AUX, d], stack[F_SHOWN, d], stack, d)
-                    lb = 64 * lower_bound(hands, side, trump)
+                    tlo = lower_bound(hands, side, trump)
                     if lbgen > 0:
                         p1 = tt_probe(lbtt, stack, d, lbgen)
                         if p1 >= 0:
-                            v1 = ((p1 & 0xFFF) + 63) & ~np.int64(63)
-                            if v1 > lb:
-                                lb = v1
+                            v1 = ((p1 & 0xFFF) + 63) >> 6
+                            if v1 > tlo:
+                                tlo = v1
+                    lb = 64 * tlo
+                    if use_careless != 0 and mpol and stack[F_PC, d] < 0:
+                        m0, m1 = master_counts(hands, side, trump)
+                        lb = value_bound(tlo, m0, m1)
                     pr = tt_probe(tt, stack, d, gen)
                     if pr >= 0:
                         v = pr & 0xFFF
@@ -538,12 +540,14 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
                 0, tt1, 0)
     if v1 < 0:
         return -1, 0
+    stats[5] = stats[0]
     # phase 2: (tricks, careless); the value is below (tricks + 1) * 64
     value = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux,
                    v1 + 64, policy, options, steps, named, mv, scores, stack, tt, stats, budget,
                    pv, pvend, 1, tt1, gen)
     if value < 0:
         return -1, 0
+    stats[6] = stats[0]
     # witness: walk down, at each ply taking an option whose child has the remaining value
     d = pos0
     target = value

@@ -1,0 +1,108 @@
+"""Lower bounds of the claim search (numba kernels).
+
+Every bound here is a lower bound of the claim value (DESIGN 2.1: the minimum over every
+continuation of tricks * 64 + careless plays) of a trick-boundary state, whatever the
+opponents and the claiming side play; ``tests/test_claim_kernel.py`` checks them against the
+exact search on random positions.
+
+Masters. A *master* is a claiming-side card with no opponent's card of its suit above it
+(forgotten or not). When the opponents can never ruff (notrump, or they hold no trump), a
+master played to a trick of its suit wins that trick for the claiming side; otherwise it is
+discarded. A discard of a master is a discard of a top card (no aware card above it can
+exist): under a policy that makes such discards careless or irrational (never freely normal),
+and that always leaves a normal play to a hand that must discard (so the "every play
+irrational" fallback of the search cannot apply), each master costs either a trick or a
+careless play. A trick holds one card of each hand, so with W more tricks for the claiming
+side, hand H discards at least M_H - W of its M_H masters: the value is at least
+64 * W + sum over the two hands of max(0, M_H - W), increasing in W.
+"""
+import numpy as np
+from numba import njit
+
+from claimsolver import tables as T
+
+from .bits import popcount
+
+
+@njit(cache=True)
+def masters_policy_ok(policy):
+    """Whether the policy prices every discard of a master (see the module doc): discarding a
+    top card is careless or irrational, the lowest top card careless, and a hand that must
+    discard always has a normal play (a loser's discard, a ruff of the opponents' card)."""
+    return (policy[T.VOID_DISCARD_TOP_ALL_TOP] == T.CARELESS
+            and policy[T.VOID_DISCARD_TOP_KEEP_LOSER] != T.NORMAL
+            and policy[T.VOID_DISCARD_TOP_NOT_LOWEST] != T.NORMAL
+            and policy[T.VOID_DISCARD_OPPONENT_WINNING] != T.NORMAL
+            and policy[T.VOID_DISCARD_LOSER] != T.IRRATIONAL
+            and policy[T.VOID_RUFF_OPPONENT] != T.IRRATIONAL)
+
+
+@njit(cache=True)
+def masters(hand, opp):
+    """Cards of ``hand`` above every card of their suit in ``opp``."""
+    m = np.int64(0)
+    for s in range(4):
+        h = (hand >> (16 * s)) & 0x7FFC
+        if h == 0:
+            continue
+        o = (opp >> (16 * s)) & 0x7FFC
+        if o != 0:
+            r = 14
+            while ((o >> r) & 1) == 0:
+                r -= 1
+            h &= ~((np.int64(2) << r) - 1)
+        m |= h << (16 * s)
+    return m
+
+
+@njit(cache=True)
+def master_counts(hands, side, trump):
+    """(M_side, M_partner): masters of each claiming hand that cost a trick or a careless play
+    (0, 0 when the opponents hold a trump)."""
+    opp = hands[1 - side] | hands[3 - side]
+    if trump != 4 and ((opp >> (16 * trump)) & 0x7FFC) != 0:
+        return 0, 0
+    return popcount(masters(hands[side], opp)), popcount(masters(hands[side + 2], opp))
+
+
+@njit(cache=True)
+def value_bound(tricks_lo, m0, m1):
+    """Lower bound of tricks * 64 + careless given tricks >= tricks_lo and master counts."""
+    v = 64 * tricks_lo
+    if m0 > tricks_lo:
+        v += m0 - tricks_lo
+    if m1 > tricks_lo:
+        v += m1 - tricks_lo
+    return v
+
+
+@njit(cache=True)
+def trump_tricks(mine, opp):
+    """Tricks a hand holding the trumps ``mine`` (a holding) wins whatever anyone plays, the
+    opponents holding the trumps ``opp``: each of its trumps is played to a different trick,
+    which the claiming side wins unless an opponent plays a higher trump to it; an opponent's
+    trump beats at most one of them. Its trumps less a largest matching of them with higher
+    opponents' trumps (greedy from the top)."""
+    n = 0
+    free = 0
+    for r in range(14, 1, -1):
+        if (opp >> r) & 1:
+            free += 1
+        elif (mine >> r) & 1:
+            if free > 0:
+                free -= 1
+            else:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def sure_tricks_bound(hands, side, trump):
+    """Tricks the claiming side wins whatever anyone plays (a trick-boundary state): the
+    larger of its two hands' :func:`trump_tricks`."""
+    if trump == 4:
+        return 0
+    o = ((hands[1 - side] | hands[3 - side]) >> (16 * trump)) & 0x7FFC
+    a = trump_tricks((hands[side] >> (16 * trump)) & 0x7FFC, o)
+    b = trump_tricks((hands[side + 2] >> (16 * trump)) & 0x7FFC, o)
+    return a if a > b else b

@@ -12,17 +12,19 @@ top ``k_s`` remaining cards of each suit s, plus the exact length of every hand 
 top cards used by quick-trick bounds); every lower card is interchangeable, so one entry
 answers for all positions that agree on those top cards.
 
-Layout: one int64[NK + NE + 1, 4] array (allocate with ``new_table`` /
+Layout: one int64[NK + NE + 1, 6] array (allocate with ``new_table`` /
 ``claimsolver.engine.new_tt``):
   rows [0, NK) key slots (open addressing, linear probing), NK a power of two:
       [k1, k2, head entry row (-1 none), entry count]; k1 = -1 marks an empty slot;
       key 1 = every hand's length in every suit (4 bits at 16*suit + 4*seat),
       key 2 = leader | trump << 2;
   rows [NK, NK + NE) entries, chained newest first per key:
-      [pattern S|H, pattern D|C, payload, next entry row (-1 end)];
+      [pattern S|H, pattern D|C, payload, next entry row (-1 end), mask S|H, mask D|C]
+      (the masks select the owner bits a pattern fixes);
       pattern of a suit = owner code of its top k cards (2k bits) | k << 26 (30 bits);
       payload = lo | hi << 8 | ntricks << 16: bounds on the tricks of the side the caller's
-      convention names (North-South in the double-dummy search), ntricks = tricks left;
+      convention names (North-South in the double-dummy search), ntricks = tricks left,
+      move hint << 24;
   last row: [next free entry row, keys in use, NK, NE].
 When the entries run out or the key slots are 3/4 full the table is cleared (DDS does the
 same), so a search never fails for lack of space.
@@ -150,6 +152,16 @@ def _match(e, c):
 
 
 @njit(cache=True)
+def _mask(p):
+    """Code-bit mask of a pattern word (the 2k owner bits of each of its two suits)."""
+    m = np.int64(0)
+    for j in range(2):
+        k = (p >> (30 * j + 26)) & 15
+        m |= ((np.int64(1) << (2 * k)) - 1) << (30 * j)
+    return m
+
+
+@njit(cache=True)
 def _slot(table, k1, k2):
     """Key slot of (k1, k2): its row if present, else -(row + 1) of the empty slot where it
     would go (linear probing)."""
@@ -181,7 +193,8 @@ def tt_probe_slot(table, i, c01, c23, want_lo, want_hi):
         p = table[e, 2]
         if ((want_lo >= 0 and (p & 0xFF) >= want_lo)
                 or (want_hi >= 0 and ((p >> 8) & 0xFF) <= want_hi)):
-            if _match(table[e, 0], c01) and _match(table[e, 1], c23):
+            if (((c01 ^ table[e, 0]) & table[e, 4]) == 0
+                    and ((c23 ^ table[e, 1]) & table[e, 5]) == 0):
                 return e
         e = table[e, 3]
     return -1
@@ -195,7 +208,8 @@ def tt_probe_hint(table, i, c01, c23, want_lo, want_hi):
     e = table[i, 2]
     hint = 0
     while e >= 0:
-        if _match(table[e, 0], c01) and _match(table[e, 1], c23):
+        if (((c01 ^ table[e, 0]) & table[e, 4]) == 0
+                and ((c23 ^ table[e, 1]) & table[e, 5]) == 0):
             p = table[e, 2]
             if ((want_lo >= 0 and (p & 0xFF) >= want_lo)
                     or (want_hi >= 0 and ((p >> 8) & 0xFF) <= want_hi)):
@@ -318,6 +332,8 @@ def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks, move=0):
     table[e, 2] = (np.int64(lo) | (np.int64(hi) << 8) | (np.int64(ntricks) << 16)
                    | (np.int64(move) << 24))
     table[e, 3] = table[i, 2]
+    table[e, 4] = _mask(p01)
+    table[e, 5] = _mask(p23)
     table[i, 2] = e
     table[i, 3] += 1
 
@@ -338,10 +354,10 @@ def tt_clear(table):
 
 def new_table(log2_entries):
     """Allocate a table with 2**log2_entries entries and 2**(log2_entries-2) key slots
-    (plain Python; int64[nkeys + entries + 1, 4])."""
+    (plain Python; int64[nkeys + entries + 1, 6])."""
     nk = 1 << (log2_entries - 2)
     ne = 1 << log2_entries
-    t = np.zeros((nk + ne + 1, 4), dtype=np.int64)
+    t = np.zeros((nk + ne + 1, 6), dtype=np.int64)
     t[:nk, 0] = EMPTY
     t[:nk, 1] = EMPTY
     t[:nk, 2] = -1

@@ -15,7 +15,8 @@ What makes it fast:
   coarser grouping);
 * a transposition table at trick boundaries keyed on the whole search state in canonical form
   (per suit, top-down: owner, forget bit and named bit of each remaining card, the number of
-  cards ranked ten or higher; leader, shown, running, pc, aux; the named cards still in play).
+  cards ranked ten or higher; leader, the show-outs that can matter, running, pc, aux; the
+  named cards still in play).
   Two states with the same key have the same value: the search reads ranks only through their
   order, the "spot card" test (rank < 10) and the named cards. Entries carry a generation so a
   new search never reads another search's entries (policy, steps, trump, side differ);
@@ -232,6 +233,21 @@ def order_options(hands, side, trump, leader, trk, tstart, pos, mv, scores, base
 # --- transposition table ----------------------------------------------------------------
 
 @njit(cache=True)
+def key_shown(hands, side, shown, steps):
+    """The show-out bits that can still matter (the table key's copy): without a statement,
+    only the opponents' bits of suits still in play (the claiming side's show-outs are read
+    by no play class; a suit no longer in play is never led nor ruffed with)."""
+    if steps.shape[0] > 0:
+        return shown
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    present = 0
+    for s in range(4):
+        if ((allc >> (16 * s)) & 0x7FFC) != 0:
+            present |= 1 << s
+    return shown & ((present << (4 * (1 - side))) | (present << (4 * (3 - side))))
+
+
+@njit(cache=True)
 def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d):
     """Write the 6 key words of the canonical trick-boundary state to stack[F_K0.., d]."""
     for s in range(4):
@@ -437,7 +453,8 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                     res = 0
                 else:
                     state_keys(hands, stack[F_FORGET, d], named, ld, stack[F_RUNNING, d],
-                               stack[F_PC, d], stack[F_AUX, d], stack[F_SHOWN, d], stack, d)
+                               stack[F_PC, d], stack[F_AUX, d],
+                               key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d)
                     tlo = lower_bound(hands, side, trump)
                     if lbgen > 0:
                         p1 = tt_probe(lbtt, stack, d, lbgen)

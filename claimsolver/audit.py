@@ -246,10 +246,18 @@ def audit(
             counts[rec.code] += 1
         else:
             slots.append({**_where(rec), "skipped": rec.code, "detail": rec.reason})
-    results = batch.run(
-        items, functools.partial(rule_item, time_limit=time_limit), workers=workers, scheduler=scheduler,
-        chunk_seconds=chunk_seconds, progress=progress, per_item_seconds=per_item_seconds, label="claims",
+    # Claims are sent in a fixed shuffled order: a record file holds the same board (often a
+    # slow one) at many tables in a row, and a chunk of consecutive claims would keep them
+    # together on one worker. The results come back in file order.
+    order = spread(len(items))
+    shuffled = batch.run(
+        [items[i] for i in order], functools.partial(rule_item, time_limit=time_limit), workers=workers,
+        scheduler=scheduler, chunk_seconds=chunk_seconds, progress=progress, per_item_seconds=per_item_seconds,
+        label="claims",
     )
+    results: list[Any] = [None] * len(items)
+    for k, i in enumerate(order):
+        results[i] = shuffled[k]
     rows: list[dict[str, Any]] = []
     for s in slots:
         if isinstance(s, int):
@@ -262,6 +270,15 @@ def audit(
     seconds = time.perf_counter() - t0
     summary = summarize_rows(rows, claims=len(items), seconds=seconds, **counts)
     return AuditResult(rows, summary)
+
+
+def spread(n: int) -> list[int]:
+    """A fixed permutation of range(n) that scatters neighbours (the same on every run)."""
+    import random
+
+    order = list(range(n))
+    random.Random(n).shuffle(order)
+    return order
 
 
 def _where(rec: Any) -> dict[str, Any]:

@@ -364,8 +364,10 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
     k = 0  # index into plays
     first_offset = len(claim.position.trick)
     careless_pending: list[tuple[int, int, int, int]] = []  # (trick index, seat, card, class)
-    costly: set[int] = set()
     partner_law = "70D2" if claim.claimer != claim.declarer else "70D1"
+    # Tricks lost with a cause: (priority, trick index, note, reason, careless classes)
+    caused: list[tuple[int, int, str, Reason, set[int]]] = []
+    won = 0
     for t_index, trick in enumerate(tricks):
         n_new = len(trick.cards) - (first_offset if t_index == 0 else 0)
         mine = plays[k:k + n_new]
@@ -378,50 +380,50 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
             out.append(trick)
             continue
         win_card = _winning_card(trick, trump)
+        winner = _play_name(trick.winner, win_card)
         if (trick.winner & 1) == side:
-            note = f"won by {_play_name(trick.winner, win_card)}"
-            if stated:
-                note += " (as stated)"
-            out.append(dataclasses.replace(trick, note=note))
+            won += 1
+            out.append(dataclasses.replace(trick, note=f"won by {winner}" + (" (as stated)" if stated else "")))
             continue
+        out.append(dataclasses.replace(trick, note=f"won by {winner}"))
         led_suit = card_suit(trick.cards[0])
         # A careless play costs this trick when it was made in it, or when it threw away a card
         # of the suit this trick is played in.
         culprits = [p for p in careless_pending
                     if (p[0] == t_index and p[3] not in DISCARD_CLASSES) or card_suit(p[2]) == led_suit]
         careless_pending = [p for p in careless_pending if p not in culprits]
-        costly.update(p[3] for p in culprits)
         if culprits:
             what = "; ".join(f"{_play_name(s, c)} ({T.PLAY_CLASS_NAMES[cls]})" for _, s, c, cls in culprits)
-            note = f"won by {_play_name(trick.winner, win_card)} after {what}"
-            reasons.append(Reason(partner_law, (
+            caused.append((0, t_index, f"won by {winner} after {what}", Reason(partner_law, (
                 f"{what[0].upper()}{what[1:]}: careless but normal for the class of player "
                 f"({claim.settings.player_class}), so the least successful normal line includes it"
                 + (" (Law 70D2: the director takes the claimer's partner's least successful normal play)."
-                   if partner_law == "70D2" else ".")
-            )))
-        elif forgotten >> win_card & 1:
-            if trump != NOTRUMP and card_suit(win_card) == trump:
-                how = "ruffed" if led_suit != trump else "won"
-                note = f"{how} by {_play_name(trick.winner, win_card)}: the outstanding trump the claimer did not mention"
-                reasons.append(Reason("70C", (
-                    f"The claimer made no statement about {card_symbol(win_card)}, an outstanding trump, and it is at "
-                    f"all likely he was unaware of it; playing on without drawing it is careless, so normal, and "
-                    f"it takes a trick.")))
-            else:
-                note = f"won by {_play_name(trick.winner, win_card)}, a card the claimer did not allow for"
-                reasons.append(Reason("70A", (
-                    f"The statement does not mention {card_symbol(win_card)}; a normal line in which the claimer "
-                    f"overlooks it loses a trick to it, and doubtful points are resolved against the claimer.")))
+                   if partner_law == "70D2" else "."))), {p[3] for p in culprits}))
         elif stated:
             what = ", ".join(card_symbol(c) for _, c in stated)
-            note = f"won by {_play_name(trick.winner, win_card)}: the stated play ({what}) loses"
-            reasons.append(Reason("70D1", (
+            caused.append((1, t_index, f"won by {winner}: the stated play ({what}) loses", Reason("70D1", (
                 f"The statement binds: the stated play ({what}) is followed even though it loses to "
-                f"{card_symbol(win_card)}.")))
-        else:
-            note = f"won by {_play_name(trick.winner, win_card)}"
-        out.append(dataclasses.replace(trick, note=note))
+                f"{card_symbol(win_card)}.")), set()))
+        elif forgotten >> win_card & 1 and trump != NOTRUMP and card_suit(win_card) == trump:
+            how = "ruffed" if led_suit != trump else "won"
+            caused.append((2, t_index, f"{how} by {winner}: the outstanding trump the claimer did not mention",
+                           Reason("70C", (
+                               f"The claimer made no statement about {card_symbol(win_card)}, an outstanding trump, "
+                               f"and it is at all likely he was unaware of it; playing on without drawing it is "
+                               f"careless, so normal, and it takes a trick.")), set()))
+        elif forgotten >> win_card & 1:
+            caused.append((3, t_index, f"won by {winner}, a card the claimer did not allow for", Reason("70A", (
+                f"The statement does not mention {card_symbol(win_card)}; a normal line in which the claimer "
+                f"overlooks it loses a trick to it, and doubtful points are resolved against the claimer.")),
+                set()))
+    # Only the tricks lost beyond those the claim concedes need a reason; the most specific
+    # causes explain them, the others are the conceded tricks.
+    extra = max(0, claim.claimed - won)
+    costly: set[int] = set()
+    for _prio, t_index, note, reason, classes in sorted(caused)[:extra]:
+        out[t_index] = dataclasses.replace(out[t_index], note=note)
+        reasons.append(reason)
+        costly |= classes
     reasons.extend(unfollowed_steps(line, compiled))
     return out, reasons, costly
 

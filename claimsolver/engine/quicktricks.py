@@ -142,3 +142,27 @@ def sure_tricks(hands, side, trump):
     if k == 0:
         return 0, np.int64(0)
     return k, _top_cards(hands, trump, k)
+
+
+@njit(cache=True)
+def leader_loses_trick(hands, leader, trump):
+    """(True, cards relied on) when the leader's side cannot win the trick about to be led:
+    in every suit the leader holds, the top remaining card belongs to an opponent and
+    partner cannot ruff (so the opponent holding it wins the trick by playing it)."""
+    pd = (leader + 2) & 3
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    ours = hands[leader] | hands[pd]
+    pt = 0 if trump == 4 else (hands[pd] >> (16 * trump)) & 0xFFFF
+    rel = np.int64(0)
+    for s in range(4):
+        hl = (hands[leader] >> (16 * s)) & 0xFFFF
+        if hl == 0:
+            continue
+        a = (allc >> (16 * s)) & 0xFFFF
+        top = hibit(a)
+        if (ours >> (16 * s + top)) & 1:
+            return False, np.int64(0)
+        if trump != 4 and s != trump and pt != 0 and ((hands[pd] >> (16 * s)) & 0xFFFF) == 0:
+            return False, np.int64(0)
+        rel |= np.int64(1) << (16 * s + top)
+    return True, rel

@@ -52,7 +52,7 @@ from claimsolver import tables as T
 
 from .bits import popcount
 from .claim_bounds import master_counts, masters_policy_ok, sure_tricks_bound, value_bound
-from .classify import above, classify, high_rank, hold
+from .classify import above, classify, high_rank, hold, top_holding
 from .movegen import legal_mask
 from .steps import advance_aux, settle_pc, stated, suit_bits
 from .trick import beats
@@ -248,7 +248,26 @@ def key_shown(hands, side, shown, steps):
 
 
 @njit(cache=True)
-def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d):
+def key_running(hands, side, forget, running):
+    """The running-suit mark as the table key needs it: -1 when it can no longer matter (it
+    only makes the running hand's lead of a card that is not a top card a class of its own,
+    and only while that hand holds a top card of the running suit)."""
+    if running < 0:
+        return running
+    h = hands[running >> 2]
+    aw = (hands[1 - side] | hands[3 - side]) & ~forget
+    rs = running & 3
+    if top_holding(hold(h, rs), hold(aw, rs)) == 0:
+        return -1
+    for s in range(4):
+        hs = hold(h, s)
+        if top_holding(hs, hold(aw, s)) != hs:
+            return running
+    return -1
+
+
+@njit(cache=True)
+def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d, spots):
     """Write the 6 key words of the canonical trick-boundary state to stack[F_K0.., d]."""
     for s in range(4):
         h0 = hold(hands[0], s)
@@ -273,7 +292,7 @@ def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d):
                 continue
             code = (code << 4) | (o << 2) | (((f >> r) & 1) << 1) | ((nm >> r) & 1)
             n += 1
-            if r >= 10:
+            if r >= 10 and spots:
                 hi += 1
         stack[F_K0 + s, d] = code | (np.int64(n) << 52) | (np.int64(hi) << 56)
     stack[F_K0 + 4, d] = (leader | ((running + 1) << 2) | ((pc + 1) << 7) | (aux << 15)
@@ -423,6 +442,9 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     they are lower bounds here too (rounded up to whole tricks)."""
     gen = stats[4]
     mpol = masters_policy_ok(policy)
+    # the spot-card test (rank < 10) only tells apart classes the policy may price differently
+    spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
+             or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
     d = d0
     stack[F_LEADER, d] = leader0
     stack[F_FORGET, d] = forget0
@@ -452,9 +474,10 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                 if n == 0:
                     res = 0
                 else:
-                    state_keys(hands, stack[F_FORGET, d], named, ld, stack[F_RUNNING, d],
+                    state_keys(hands, stack[F_FORGET, d], named, ld,
+                               key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
                                stack[F_PC, d], stack[F_AUX, d],
-                               key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d)
+                               key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots)
                     tlo = lower_bound(hands, side, trump)
                     if lbgen > 0:
                         p1 = tt_probe(lbtt, stack, d, lbgen)

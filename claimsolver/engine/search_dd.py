@@ -19,7 +19,7 @@ from numba import njit
 
 from .bits import hibit, popcount
 from .movegen import gen_moves
-from .quicktricks import quick_tricks, sure_tricks
+from .quicktricks import leader_loses_trick, quick_tricks, sure_tricks
 from .trick import beats, trick_winner4
 from .tt import (move_code, move_from_code, pattern_cards, pattern_from_relevant,
                  position_codes, tt_find, tt_keys, tt_probe_hint, tt_store)
@@ -255,6 +255,11 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 if n - so < tg:
                                     decided = 0
                                     rr = srel
+                                elif tg == n:
+                                    lose, lrel = leader_loses_trick(hands, ld, trump)
+                                    if lose:
+                                        decided = 0
+                                        rr = lrel
                         else:
                             if n - q < tg:
                                 decided = 0
@@ -264,6 +269,11 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 if sm >= tg:
                                     decided = 1
                                     rr = srel
+                                elif tg == 1:
+                                    lose, lrel = leader_loses_trick(hands, ld, trump)
+                                    if lose:
+                                        decided = 1
+                                        rr = lrel
                         if decided >= 0:
                             stats[2] += 1
                     stack[S_K1, d] = -1
@@ -324,6 +334,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
         else:
             # ---- a child of depth d returned (r, rr) (d is the child's depth)
             if d == root:
+                stats[5] = rr  # relevant cards of the root's proof
                 return r
             d -= 1
             p_ = d & 3
@@ -354,10 +365,18 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                            stack[S_C23, d], rr, ms, stack[S_N, d], stack[S_TARGET, d], r,
                            c)
                 continue  # return (r, rr) from depth d
-            # all moves must be refuted. Unsearched cards of a group need no extra relevant
-            # card: X - g_j is rank-isomorphic to X - c, and any position matching X on the
-            # union pattern also matches on the child's (relative) pattern.
+            # all moves must be refuted. The other cards g of c's group were not searched:
+            # X - g is rank-isomorphic to X - c with c's role taken by g, so when c itself
+            # is relevant in the child's proof, g (down to the group's lowest card) must be
+            # fixed too; other relevant cards only map upwards.
             hands[player] ^= np.int64(1) << c
+            if (rr >> c) & 1:
+                eqc = hands[0] | hands[1] | hands[2] | hands[3]
+                for k in range(d - p_, d):
+                    eqc |= np.int64(1) << trk[k]
+                lowc = group_low(hands[player], eqc, c)
+                if lowc != c:
+                    rr |= np.int64(1) << lowc
             stack[S_REL, d] |= rr
             # small-card pruning: when no relevant card of the child's proof lies at or
             # below c in its suit, any other card of the hand below the lowest relevant

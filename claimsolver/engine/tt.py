@@ -325,6 +325,26 @@ def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks, move=0):
         table[i, 2] = -1
         table[i, 3] = 0
         table[last, 1] += 1
+    m01 = _mask(p01)
+    m23 = _mask(p23)
+    # unlink the entries the new one makes redundant: patterns it generalises (it fixes a
+    # subset of their cards, with the same owners) whose bounds are no tighter
+    prev = -1
+    e = table[i, 2]
+    while e >= 0:
+        nxt = table[e, 3]
+        pe = table[e, 2]
+        if ((pe & 0xFF) <= lo and ((pe >> 8) & 0xFF) >= hi
+                and (m01 & ~table[e, 4]) == 0 and (m23 & ~table[e, 5]) == 0
+                and ((table[e, 0] ^ p01) & m01) == 0 and ((table[e, 1] ^ p23) & m23) == 0):
+            if prev < 0:
+                table[i, 2] = nxt
+            else:
+                table[prev, 3] = nxt
+            table[i, 3] -= 1
+        else:
+            prev = e
+        e = nxt
     e = table[last, 0]
     table[last, 0] = e + 1
     table[e, 0] = p01
@@ -332,8 +352,8 @@ def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks, move=0):
     table[e, 2] = (np.int64(lo) | (np.int64(hi) << 8) | (np.int64(ntricks) << 16)
                    | (np.int64(move) << 24))
     table[e, 3] = table[i, 2]
-    table[e, 4] = _mask(p01)
-    table[e, 5] = _mask(p23)
+    table[e, 4] = m01
+    table[e, 5] = m23
     table[i, 2] = e
     table[i, 3] += 1
 

@@ -186,3 +186,20 @@ def test_every_class_is_decided_by_some_rule():
 def test_every_rule_cites_its_source(rule):
     assert rule.law and rule.summary and rule.__doc__
     assert "Law" in rule.__doc__ or "DESIGN" in rule.__doc__ or "regulation" in rule.__doc__
+
+
+def test_forget_set_is_consistent_with_the_tricks_claimed():
+    # DESIGN 2.4: South claims 2 of 3 at notrump holding AK and a small club: conceding one,
+    # he knows of a club loser — he is aware of the club king, so the club 3 is a known loser
+    # and throwing a top card while keeping it is irrational. Claiming all 3, he may have
+    # forgotten the king: all three cards look like winners.
+    from claimsolver.laws.awareness import believed_tricks, forget_set
+
+    deal = "N:32.2.. .KQ..K ..A.A3 J.J..Q"
+    c = claim(deal, claimed=2)
+    f = forget_set(c)
+    assert not f.forget >> (16 * 3 + 13) & 1  # the club king is known
+    assert believed_tricks(c, f.forget) == 2
+    c3 = claim(deal, claimed=3)
+    assert forget_set(c3).forget >> (16 * 3 + 13) & 1  # may be forgotten
+    assert believed_tricks(c3, forget_set(c3).forget) == 3

@@ -15,7 +15,7 @@ import dataclasses
 from typing import Iterable
 
 from claimsolver import tables as T
-from claimsolver.cards import NOTRUMP, SUIT_MASK, card_name, card_rank, card_suit, iter_cards, parse_card
+from claimsolver.cards import NOTRUMP, SUIT_MASK, card_name, count, card_rank, card_suit, iter_cards, parse_card
 from claimsolver.claim import Claim
 
 
@@ -70,38 +70,53 @@ def shown_out_suits_known(claim: Claim) -> int:
     return bits
 
 
+def believed_winners(claim: Claim, forget: int) -> int:
+    """How many tricks the claimer would count as his, suit by suit, before the limit of the
+    tricks left: in each suit, the claiming side's cards above every outstanding card of the
+    suit he is aware of, and no more than the longer hand holds of the suit."""
+    side = claim.claiming_side
+    h = claim.position.hands
+    aware = outstanding(claim) & ~forget
+    n = 0
+    for s in range(4):
+        aw = aware & suit_mask(s)
+        floor = (2 << (aw.bit_length() - 1)) - 1 if aw else 0  # ranks at or below the highest aware card
+        tops = count((h[side] | h[side + 2]) & suit_mask(s) & ~floor)
+        n += min(tops, max(count(h[side] & suit_mask(s)), count(h[side + 2] & suit_mask(s))))
+    return n
+
+
+def believed_tricks(claim: Claim, forget: int) -> int:
+    """The tricks the claimer would count as his (:func:`believed_winners`, at most the
+    tricks left)."""
+    return min(claim.tricks_left, believed_winners(claim, forget))
+
+
 def consistent_with_claim(claim: Claim, forget: int) -> tuple[int, list[str]]:
     """DESIGN 2.4: a card is forgotten only when being unaware of it is consistent with the
-    number of tricks claimed. A claimer who concedes k tricks knows of k losers: he is taken
-    as aware of the k most prominent outstanding cards that beat a claiming-side card of
-    their suit (highest rank first, trumps first among equals)."""
-    conceded = claim.tricks_left - claim.claimed
+    number of tricks claimed. A claimer who concedes tricks knows of losers: while he would
+    count more tricks than he claimed (:func:`believed_tricks`), he is taken as aware of the
+    highest forgotten outstanding card that turns one of his believed winners into a loser
+    (trumps first among equal ranks) — a claimer who concedes has seen the cards that beat
+    his; small cards below all of his stay as they are."""
     notes: list[str] = []
-    if conceded <= 0:
+    if claim.claimed >= claim.tricks_left:
         return forget, notes
-    side = claim.claiming_side
-    mine = claim.position.hands[side] | claim.position.hands[side + 2]
     trump = claim.position.trump
-
-    def threatens(c: int) -> bool:
-        s = card_suit(c)
-        if s == trump:
-            return True
-        lower_mine = mine & suit_mask(s) & ((1 << c) - 1)
-        return lower_mine != 0
-
-    candidates = sorted(
-        (c for c in iter_cards(outstanding(claim)) if threatens(c)),
-        key=lambda c: (-card_rank(c), 0 if card_suit(c) == trump else 1),
-    )
-    known = 0
-    for c in candidates:
-        if known >= conceded:
+    order = sorted(iter_cards(forget), key=lambda c: (-card_rank(c), 0 if card_suit(c) == trump else 1))
+    believed = believed_tricks(claim, forget)
+    tops = believed_winners(claim, forget)
+    while believed > claim.claimed:
+        for c in order:
+            if forget >> c & 1 and believed_winners(claim, forget & ~(1 << c)) < tops:
+                forget &= ~(1 << c)
+                tops = believed_winners(claim, forget)
+                believed = believed_tricks(claim, forget)
+                notes.append(f"claiming {claim.claimed} of {claim.tricks_left}, the claimer is taken to know of "
+                             f"{card_name(c)}")
+                break
+        else:
             break
-        if forget >> c & 1:
-            forget &= ~(1 << c)
-            notes.append(f"conceding {conceded} trick(s), the claimer is taken to know of {card_name(c)}")
-        known += 1
     return forget, notes
 
 

@@ -398,6 +398,20 @@ def test_trump_tricks_examples():
     assert trump_tricks(0, h(14)) == 0
 
 
+def test_sure_tricks_bound_leader_with_only_masters():
+    from claimsolver.engine.claim_bounds import sure_tricks_bound
+
+    S, H = 0, 1
+    hands = np.array([(1 << (16 * S + 14)) | (1 << (16 * H + 14)),  # N: SA HA
+                      (1 << (16 * S + 13)) | (1 << (16 * H + 2)),
+                      (1 << (16 * S + 2)) | (1 << (16 * H + 3)),
+                      (1 << (16 * S + 3)) | (1 << (16 * H + 4))], dtype=np.int64)
+    assert sure_tricks_bound(hands, 0, 4, 0) == 2  # N on lead in notrump
+    assert sure_tricks_bound(hands, 0, 4, 1) == 0  # E on lead
+    assert sure_tricks_bound(hands, 0, 2, 0) == 2  # nobody holds a trump (diamonds)
+    assert sure_tricks_bound(hands, 0, 1, 0) == 1  # hearts: N's HA; E may ruff the SA
+
+
 def check_bounds(seed, count, max_tricks):
     """At trick boundaries: the sure tricks bound <= the fewest tricks, and (policy allowing)
     the masters bound <= tricks * 64 + careless, against the reference search."""
@@ -413,7 +427,7 @@ def check_bounds(seed, count, max_tricks):
             continue
         t, cl = reference(args)
         hands, side, trump = args["hands"], args["claim_side"], args["trump"]
-        lo = sure_tricks_bound(hands, side, trump)
+        lo = sure_tricks_bound(hands, side, trump, args["leader"])
         assert lo <= t, (i, args)
         if masters_policy_ok(args["policy"]) and args["steps"].shape[0] == 0:
             m0, m1 = master_counts(hands, side, trump)
@@ -445,7 +459,7 @@ def test_bounds_below_kernel_value_larger():
             continue
         res = claim_search(**args)
         hands, side, trump = args["hands"], args["claim_side"], args["trump"]
-        lo = sure_tricks_bound(hands, side, trump)
+        lo = sure_tricks_bound(hands, side, trump, args["leader"])
         assert lo <= res.tricks, (i, args)
         if masters_policy_ok(args["policy"]):
             m0, m1 = master_counts(hands, side, trump)

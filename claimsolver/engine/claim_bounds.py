@@ -110,12 +110,24 @@ def trump_tricks(mine, opp):
 
 
 @njit(cache=True)
-def sure_tricks_bound(hands, side, trump):
-    """Tricks the claiming side wins whatever anyone plays (a trick-boundary state): the
-    larger of its two hands' :func:`trump_tricks`."""
-    if trump == 4:
-        return 0
-    o = ((hands[1 - side] | hands[3 - side]) >> (16 * trump)) & 0x7FFC
-    a = trump_tricks((hands[side] >> (16 * trump)) & 0x7FFC, o)
-    b = trump_tricks((hands[side + 2] >> (16 * trump)) & 0x7FFC, o)
-    return a if a > b else b
+def sure_tricks_bound(hands, side, trump, leader):
+    """Tricks the claiming side wins whatever anyone plays (a trick-boundary state, ``leader``
+    on lead): the larger of its two hands' :func:`trump_tricks`; every trick when a claiming
+    hand on lead holds only cards above every other card of their suit (in hands) that no one
+    can ruff (notrump, only trumps in that hand, or no trump outside it)."""
+    n = 0
+    if trump != 4:
+        o = ((hands[1 - side] | hands[3 - side]) >> (16 * trump)) & 0x7FFC
+        a = trump_tricks((hands[side] >> (16 * trump)) & 0x7FFC, o)
+        b = trump_tricks((hands[side + 2] >> (16 * trump)) & 0x7FFC, o)
+        n = a if a > b else b
+    if (leader & 1) == side:
+        h = hands[leader]
+        others = hands[(leader + 1) & 3] | hands[(leader + 2) & 3] | hands[(leader + 3) & 3]
+        safe = trump == 4
+        if not safe:
+            tm = np.int64(0x7FFC) << (16 * trump)
+            safe = (h & ~tm) == 0 or (others & tm) == 0
+        if safe and h != 0 and masters(h, others) == h:
+            return popcount(h)
+    return n

@@ -363,10 +363,10 @@ def tt_store(tt, stack, d, gen, value, exact, ntricks):
 # --- bounds -----------------------------------------------------------------------------
 
 @njit(cache=True)
-def lower_bound(hands, side, trump):
+def lower_bound(hands, side, trump, leader):
     """Tricks the claiming side wins whatever anyone plays (at a trick boundary), see
     :func:`claimsolver.engine.claim_bounds.sure_tricks_bound`."""
-    return sure_tricks_bound(hands, side, trump)
+    return sure_tricks_bound(hands, side, trump, leader)
 
 
 # --- one move ---------------------------------------------------------------------------
@@ -478,7 +478,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                                key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
                                stack[F_PC, d], stack[F_AUX, d],
                                key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots)
-                    tlo = lower_bound(hands, side, trump)
+                    tlo = lower_bound(hands, side, trump, ld)
                     if lbgen > 0:
                         p1 = tt_probe(lbtt, stack, d, lbgen)
                         if p1 >= 0:

@@ -32,7 +32,7 @@ def test_trace_file_parses():
         assert len(rec.trace) == min(len(rec.play) + 1, 49)
 
 
-@pytest.mark.parametrize("i", range(0, 100, 10))
+@pytest.mark.parametrize("i", range(0, 100, 5))
 def test_list100_subset(i):
     _check_record(LIST100[i])
 

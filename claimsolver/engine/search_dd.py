@@ -95,6 +95,8 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                     base_lo = 25 + lens  # top card sits in front of partner
                 else:
                     base_lo = 15 + lens
+                if s == trump:  # draw trumps when the partnership holds more of them
+                    base_lo += 10 if lens > 0 else -10
             if r == top:
                 scores[base + i] = base_top
             else:

@@ -131,3 +131,92 @@ def sure_tricks_bound(hands, side, trump, leader):
         if safe and h != 0 and masters(h, others) == h:
             return popcount(h)
     return n
+
+
+@njit(cache=True)
+def forced_trick_flags(policy):
+    """(fourth, lead): whether the policy makes a claiming hand playing last win a trick it
+    can win (ducking or discarding instead irrational; the lowest sure winner and the ruff
+    of the opponents' card normal), and a claiming hand on lead lead the top of a suit (an
+    underlead irrational; the top normal)."""
+    fourth = (policy[T.FOLLOW_DUCK_HOLDING_SURE] == T.IRRATIONAL
+              and policy[T.FOLLOW_WIN_SURE] != T.IRRATIONAL
+              and policy[T.VOID_RUFF_OPPONENT] != T.IRRATIONAL
+              and policy[T.VOID_DISCARD_OPPONENT_WINNING] == T.IRRATIONAL)
+    lead = (policy[T.LEAD_UNDER_TOP_CARD] == T.IRRATIONAL
+            and policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] == T.IRRATIONAL
+            and policy[T.LEAD_TOP_OF_TOP_CARDS] != T.IRRATIONAL)
+    return fourth, lead
+
+
+@njit(cache=True)
+def _top(h):
+    r = 14
+    while r >= 2 and ((h >> r) & 1) == 0:
+        r -= 1
+    return r
+
+
+@njit(cache=True)
+def forced_trick(hands, side, trump, leader, fourth, lead):
+    """1 when the claiming side wins the trick about to be led whatever the opponents play
+    and the claiming side plays normally (no statement step active), else 0 (see
+    :func:`forced_trick_flags`).
+
+    Opponent on lead (``fourth``): the claiming hand playing last holds, in every suit the
+    leader holds, a card above every opponent's card of the suit that the leader's partner
+    cannot ruff (notrump, the trump suit, he holds the suit or no trump), or is void in it
+    (a side suit) with a trump above every opponent's trump. It then wins the trick unless
+    its partner does: it must win a trick it can win. Claiming hand on lead (``lead``): it
+    leads the top of a suit, and the top of each of its suits is above every opponent's card
+    of the suit and cannot be ruffed (notrump, the trump suit, the opponents hold no trump or
+    each opponent holds the suit); when the opponents hold a trump and the claimer could be
+    led to draw it first, some lead must be normal: the hand then needs a trump itself."""
+    opp = hands[1 - side] | hands[3 - side]
+    otr = 0 if trump == 4 else (opp >> (16 * trump)) & 0x7FFC
+    if (leader & 1) != side:
+        if not fourth:
+            return 0
+        h = hands[(leader + 3) & 3]
+        q = hands[(leader + 2) & 3]
+        ld = hands[leader]
+        if ld == 0:
+            return 0
+        qtr = 0 if trump == 4 else (q >> (16 * trump)) & 0x7FFC
+        for s in range(4):
+            if ((ld >> (16 * s)) & 0x7FFC) == 0:
+                continue
+            hs = (h >> (16 * s)) & 0x7FFC
+            os_ = (opp >> (16 * s)) & 0x7FFC
+            if hs != 0:
+                if os_ != 0 and _top(hs) < _top(os_):
+                    return 0
+                if (trump != 4 and s != trump and ((q >> (16 * s)) & 0x7FFC) == 0
+                        and qtr != 0):
+                    return 0
+            else:
+                if trump == 4 or s == trump:
+                    return 0
+                ht = (h >> (16 * trump)) & 0x7FFC
+                if ht == 0 or (otr != 0 and _top(ht) < _top(otr)):
+                    return 0
+        return 1
+    if not lead:
+        return 0
+    h = hands[leader]
+    if h == 0:
+        return 0
+    if trump != 4 and otr != 0 and ((h >> (16 * trump)) & 0x7FFC) == 0:
+        return 0
+    for s in range(4):
+        hs = (h >> (16 * s)) & 0x7FFC
+        if hs == 0:
+            continue
+        os_ = (opp >> (16 * s)) & 0x7FFC
+        if os_ != 0 and _top(hs) < _top(os_):
+            return 0
+        if trump != 4 and s != trump and otr != 0:
+            if (((hands[1 - side] >> (16 * s)) & 0x7FFC) == 0
+                    or ((hands[3 - side] >> (16 * s)) & 0x7FFC) == 0):
+                return 0
+    return 1

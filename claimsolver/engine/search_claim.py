@@ -18,10 +18,18 @@ What makes it fast:
   cards ranked ten or higher; leader, the show-outs that can matter, running, pc, aux; the
   named cards still in play).
   Two states with the same key have the same value: the search reads ranks only through their
-  order, the "spot card" test (rank < 10) and the named cards. Entries carry a generation so a
-  new search never reads another search's entries (policy, steps, trump, side differ);
+  order, the "spot card" test (rank < 10) and the named cards. What can no longer matter is
+  left out of the key so that more states meet: the spot-card count when the policy prices the
+  spot classes like their other classes (then rank < 10 changes no value), a running mark
+  that can no longer make a class, the claiming side's show-outs and those of suits no longer
+  in play (without a statement). Entries carry a generation so a new search never reads another
+  search's entries (policy, steps, trump, side differ);
 * branch-and-bound: each node is searched with a bound and returns its exact value when below
-  the bound, else a lower bound; a static lower bound (master trumps) cuts early;
+  the bound, else a lower bound; static lower bounds (:mod:`claimsolver.engine.claim_bounds`)
+  cut early: sure trump tricks (each claiming trump not matched by a higher opponent's
+  trump), every trick when the hand on lead holds only unruffable masters, and, policy
+  allowing, the trick about to be led when the claiming side must win it, and one trick or
+  careless play per master;
 * move ordering: the most damaging plays first;
 * two phases: first the fewest tricks with careless plays not counted (far fewer ties to
   separate), in a table of its own; then the (tricks, careless) search with the root bound
@@ -51,7 +59,8 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import popcount
-from .claim_bounds import master_counts, masters_policy_ok, sure_tricks_bound, value_bound
+from .claim_bounds import (forced_trick, forced_trick_flags, master_counts, masters_policy_ok,
+                           sure_tricks_bound, value_bound)
 from .classify import above, classify, high_rank, hold, top_holding
 from .movegen import legal_mask
 from .steps import advance_aux, settle_pc, stated, suit_bits
@@ -442,6 +451,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     they are lower bounds here too (rounded up to whole tricks)."""
     gen = stats[4]
     mpol = masters_policy_ok(policy)
+    f4, flead = forced_trick_flags(policy)
     # the spot-card test (rank < 10) only tells apart classes the policy may price differently
     spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
@@ -479,6 +489,8 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                                stack[F_PC, d], stack[F_AUX, d],
                                key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots)
                     tlo = lower_bound(hands, side, trump, ld)
+                    if tlo == 0 and stack[F_PC, d] < 0:
+                        tlo = forced_trick(hands, side, trump, ld, f4, flead)
                     if lbgen > 0:
                         p1 = tt_probe(lbtt, stack, d, lbgen)
                         if p1 >= 0:

@@ -8,8 +8,9 @@ exact search on random positions.
 Masters. A *master* is a claiming-side card with no opponent's card of its suit above it
 (forgotten or not). When the opponents can never ruff (notrump, or they hold no trump), a
 master played to a trick of its suit wins that trick for the claiming side; otherwise it is
-discarded. When the opponents hold trumps, a hand without trumps loses at most one master
-per opponent's trump to a ruff. A discard of a master is a discard of a top card (no aware card above it can
+discarded. When the opponents hold trumps, a hand whose trumps (if any) are all masters
+loses at most one master per opponent's trump to a ruff. A discard of a master is a discard
+of a top card (no aware card above it can
 exist): under a policy that makes such discards careless or irrational (never freely normal),
 and that always leaves a normal play to a hand that must discard (so the "every play
 irrational" fallback of the search cannot apply), each master costs either a trick or a
@@ -60,20 +61,23 @@ def masters(hand, opp):
 def master_counts(hands, side, trump):
     """(e_side, e_partner): masters of each claiming hand that cost a trick or a careless play,
     less the masters the opponents may ruff. When the opponents hold trumps, only a hand
-    without trumps counts (a hand with trumps might have only irrational plays, so the
-    search's fallback could discard a master freely), its non-trump masters less the
-    opponents' trumps (each ruff takes one of them)."""
+    whose trumps (if any) are all masters counts (with a lower trump it might have only
+    irrational plays, so the search's fallback could discard a master freely), its masters
+    less the opponents' trumps (each ruff takes one of them)."""
     opp = hands[1 - side] | hands[3 - side]
     if trump != 4 and ((opp >> (16 * trump)) & 0x7FFC) != 0:
         t_opp = popcount((opp >> (16 * trump)) & 0x7FFC)
+        tm = np.int64(0x7FFC) << (16 * trump)
         h0 = hands[side]
         h1 = hands[side + 2]
+        m0 = masters(h0, opp)
+        m1 = masters(h1, opp)
         e0 = 0
         e1 = 0
-        if ((h0 >> (16 * trump)) & 0x7FFC) == 0:
-            e0 = popcount(masters(h0, opp)) - t_opp
-        if ((h1 >> (16 * trump)) & 0x7FFC) == 0:
-            e1 = popcount(masters(h1, opp)) - t_opp
+        if (h0 & tm & ~m0) == 0:
+            e0 = popcount(m0) - t_opp
+        if (h1 & tm & ~m1) == 0:
+            e1 = popcount(m1) - t_opp
         return e0, e1
     return popcount(masters(hands[side], opp)), popcount(masters(hands[side + 2], opp))
 

@@ -11,16 +11,20 @@ Public API (typed, validating wrappers):
     new_tt(log2_entries) / clear_tt(table=None)
 
 Reusable jitted building blocks (for other searches in this package), see their docstrings:
-    gen_moves, gen_moves_groups, group_mask, legal_mask       (movegen)
-    beats, trick_winner4, trick_winner, winning_card           (trick)
-    tt_keys, tt_probe, tt_store, tt_clear, relative_ranks      (tt)
-    quick_tricks, sure_tricks                                   (quicktricks)
-    popcount                                                    (bits)
-    dd_search, _ab (zero-window test), order_moves              (search_dd)
+    gen_moves, gen_moves_groups, group_mask, legal_mask        (movegen)
+    beats, trick_winner4, trick_winner, winning_card            (trick)
+    tt_keys, position_codes, relative_ranks, tt_find, tt_probe,
+    tt_probe_hint, tt_store, tt_clear, pattern_from_relevant,
+    pattern_cards, move_code, move_from_code, new_table        (tt)
+    quick_tricks, sure_tricks, leader_loses_trick               (quicktricks)
+    popcount, hibit, top_run, lane_counts                       (bits)
+    dd_search, _ab (zero-window test), order_moves, group_low   (search_dd)
+
+Search statistics of the last call: ``last_stats()`` (nodes, table and quick-trick
+cut-offs).
 """
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import numpy as np
@@ -31,13 +35,14 @@ _PKG_DIR = Path(__file__).resolve().parent
 _CACHE_WAS_VALID = _cache.guard(_PKG_DIR)  # must run before the kernels are loaded
 _NEEDS_COMPILE = not _cache.has_compiled_cache(_PKG_DIR)
 
-from .bits import popcount  # noqa: E402
+from .bits import hibit, lane_counts, popcount, top_run  # noqa: E402
 from .movegen import gen_moves, gen_moves_groups, group_mask, legal_mask  # noqa: E402
-from .quicktricks import quick_tricks, sure_tricks  # noqa: E402
+from .quicktricks import leader_loses_trick, quick_tricks, sure_tricks  # noqa: E402
 from .search_dd import _ab, dd_search, group_low, order_moves  # noqa: E402
 from .trick import beats, trick_winner, trick_winner4, winning_card  # noqa: E402
-from .tt import (pattern_cards, pattern_from_relevant, position_codes, relative_ranks,  # noqa: E402
-                 new_table, tt_clear, tt_keys, tt_probe, tt_store)  # noqa: E402
+from .tt import (move_code, move_from_code, new_table, pattern_cards,  # noqa: E402
+                 pattern_from_relevant, position_codes, relative_ranks, tt_clear, tt_find,
+                 tt_keys, tt_probe, tt_probe_hint, tt_store)
 
 __all__ = [
     "dd_tricks", "dd_tricks_side", "hands_from_remain_cards", "new_tt", "clear_tt",
@@ -46,7 +51,9 @@ __all__ = [
     "quick_tricks", "sure_tricks", "dd_search", "order_moves",
     "beats", "trick_winner", "trick_winner4", "winning_card",
     "relative_ranks", "tt_clear", "tt_keys", "tt_probe", "tt_store", "position_codes",
-    "pattern_from_relevant", "pattern_cards", "group_low",
+    "pattern_from_relevant", "pattern_cards", "group_low", "tt_find", "tt_probe_hint",
+    "move_code", "move_from_code", "new_table", "leader_loses_trick", "hibit", "top_run",
+    "lane_counts",
 ]
 
 DEFAULT_TT_LOG2 = 20

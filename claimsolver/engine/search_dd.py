@@ -184,10 +184,15 @@ def group_low(hand, eqc, c):
 
 
 @njit(cache=True)
-def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats):
+def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats,
+        budget):
     """1 if side ``ms`` can take >= ``target`` of the remaining tricks (current trick
     included) from the position, else 0. The first ``pos`` cards of the current trick are
     in trk[0:pos]. Iterative (explicit stack: numba cannot reload cached recursive code).
+
+    budget: -1 for no limit, else the search gives up and returns -1 as soon as the node
+    counter stats[0] exceeds it (``hands``/``trk`` are then left modified: the caller
+    restores them; table entries already stored stay valid).
 
     stack: int64[16, 64] scratch. Depth d = 4 * trick + position in trick, starting at
     ``pos``; the card played at depth d is trk[d]; moves of depth d at moves[16*d:].
@@ -220,6 +225,8 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
         if entering:
             # ---- enter node at depth d
             stats[0] += 1
+            if budget >= 0 and stats[0] > budget:
+                return -1
             p_ = d & 3
             ld = stack[S_LEADER, d]
             tg = stack[S_TARGET, d]
@@ -444,6 +451,66 @@ def _store(tt, hands, k1, k2, c01, c23, rel, ms, n, target, res, best):
         tt_store(tt, k1, k2, p01, p23, n - hi_ms, n - lo_ms, n, mv)
 
 
+ROOT_BUDGET = 50000  # nodes for a root move's first try (grows x4 per round)
+
+
+@njit(cache=True)
+def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats,
+              budget0):
+    """Zero-window test at the root ("can side ms, to move, take >= target?") with the root
+    moves tried under growing node budgets: a move whose proof does not finish within the
+    budget is set aside and the next one tried, so one badly ordered first move cannot
+    cost the whole search; set-aside moves are resumed with 4x the budget (the table keeps
+    what was proven). Uses stack rows 14-15 and moves/scores from 16*60 on."""
+    player = (leader + pos) & 3
+    n = popcount(hands[player])
+    if target <= 0:
+        return 1
+    if target > n:
+        return 0
+    for p in range(4):
+        stack[15, p] = hands[p]
+    for k in range(4):
+        stack[14, k] = trk[k]
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    eqc = allc
+    for k in range(pos):
+        eqc |= np.int64(1) << trk[k]
+    lead_suit = -1 if pos == 0 else (trk[0] >> 4)
+    base = 16 * 60
+    cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
+    if cnt > 1:
+        order_moves(hands, allc, trump, leader, pos, trk, 0, moves, scores, base, cnt, -1)
+    pending = (np.int64(1) << cnt) - 1
+    budget = budget0
+    while pending != 0:
+        for i in range(cnt):
+            if not (pending >> i) & 1:
+                continue
+            c = moves[base + i]
+            hands[player] ^= np.int64(1) << c
+            trk[pos] = c
+            lim = stats[0] + budget
+            if pos == 3:
+                w = trick_winner4(trk[0], trk[1], trk[2], c, leader, trump)
+                t2 = target - 1 if (w & 1) == ms else target
+                r = _ab(hands, trump, w, 0, t2, ms, trk, moves, scores, stack, tt, stats,
+                        lim)
+            else:
+                r = _ab(hands, trump, leader, pos + 1, target, ms, trk, moves, scores,
+                        stack, tt, stats, lim)
+            for p in range(4):
+                hands[p] = stack[15, p]
+            for k in range(4):
+                trk[k] = stack[14, k]
+            if r == 1:
+                return 1
+            if r == 0:
+                pending &= ~(np.int64(1) << i)
+        budget *= 4
+    return 0
+
+
 @njit(cache=True)
 def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats):
     """Exact number of tricks (current trick included) for the side of the player to move.
@@ -458,7 +525,8 @@ def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats):
     hi = n
     while lo < hi:
         t = (lo + hi + 1) >> 1
-        if _ab(hands, trump, leader, pos, t, ms, trk, moves, scores, stack, tt, stats):
+        if root_test(hands, trump, leader, pos, t, ms, trk, moves, scores, stack, tt, stats,
+                     ROOT_BUDGET):
             lo = t
         else:
             hi = t - 1

@@ -488,28 +488,32 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                                key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
                                stack[F_PC, d], stack[F_AUX, d],
                                key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots)
-                    tlo = lower_bound(hands, side, trump, ld)
-                    if tlo == 0 and stack[F_PC, d] < 0:
-                        tlo = forced_trick(hands, side, trump, ld, f4, flead)
-                    if lbgen > 0:
-                        p1 = tt_probe(lbtt, stack, d, lbgen)
-                        if p1 >= 0:
-                            v1 = ((p1 & 0xFFF) + 63) >> 6
-                            if v1 > tlo:
-                                tlo = v1
-                    lb = 64 * tlo
-                    if use_careless != 0 and mpol and stack[F_PC, d] < 0:
-                        m0, m1 = master_counts(hands, side, trump)
-                        lb = value_bound(tlo, m0, m1)
+                    # the table first (most boundary nodes end there), then the bounds
                     pr = tt_probe(tt, stack, d, gen)
+                    lb = 0
                     if pr >= 0:
                         v = pr & 0xFFF
                         if ((pr >> 12) & 1) != 0 or v >= b:
                             res = v
                             stats[1] += 1
-                        elif v > lb:
+                        else:
                             lb = v
                     if res < 0:
+                        tlo = lower_bound(hands, side, trump, ld)
+                        if tlo == 0 and stack[F_PC, d] < 0:
+                            tlo = forced_trick(hands, side, trump, ld, f4, flead)
+                        if lbgen > 0:
+                            p1 = tt_probe(lbtt, stack, d, lbgen)
+                            if p1 >= 0:
+                                v1 = ((p1 & 0xFFF) + 63) >> 6
+                                if v1 > tlo:
+                                    tlo = v1
+                        sb = 64 * tlo
+                        if use_careless != 0 and mpol and stack[F_PC, d] < 0:
+                            m0, m1 = master_counts(hands, side, trump)
+                            sb = value_bound(tlo, m0, m1)
+                        if sb > lb:
+                            lb = sb
                         stack[F_LB, d] = lb
                         if lb >= b:
                             res = lb

@@ -70,7 +70,7 @@ def audit_command(paths, as_json, as_csv, workers, scheduler, time_limit, summar
         click.echo(f"claimsolver: internal error: {type(e).__name__}: {e}", err=True)
         sys.exit(1)
 
-    out = click.get_text_stream("stdout")
+    out = sys.stdout  # (click.get_text_stream is deprecated)
     if as_csv:
         if summary_only:
             click.echo(summary_text(result.summary))

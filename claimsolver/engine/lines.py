@@ -2,8 +2,8 @@
 trick count and the cards that win a trick on every line, in one exhaustive pass.
 
 The claim search (:mod:`claimsolver.engine.search_claim`) answers one question — the fewest
-tricks over the normal continuations — with branch-and-bound. Law 69B ("would likely have
-won") and Law 71 (naming the tricks that "could not be lost") need more of the same tree:
+tricks over the normal continuations — with branch-and-bound. Some questions need more of
+the same tree (the Law layer decides what they mean):
 
 * ``shares[k]``: the weighted share of normal lines on which the *non-claiming* side wins at
   least ``k`` of the remaining tricks. Every normal choice of the claiming side at a decision
@@ -19,8 +19,8 @@ won") and Law 71 (naming the tricks that "could not be lost") need more of the s
 
 The claiming side's options are exactly those of the claim search (``gen_options``: play
 classes of :mod:`claimsolver.engine.classify`, the policy, the statement steps of
-:mod:`claimsolver.engine.steps`), optionally narrowed by ``restrict`` (rubber-bridge Law 69B,
-the defenders' option about an outstanding trump):
+:mod:`claimsolver.engine.steps`), optionally narrowed by ``restrict`` (a rule about
+leading trumps while an opponent holds one):
 
 * 0 — no restriction;
 * 1 — "draw": while an opponent holds a trump, a claiming hand on lead that holds a trump

@@ -89,5 +89,13 @@ def has_compiled_cache(pkg_dir: Path, module: str = "search_dd") -> bool:
     return False
 
 
+_announced = False
+
+
 def announce_compile(stream=None) -> None:
-    print(COMPILE_MESSAGE, file=stream or sys.stderr, flush=True)
+    """Say on stderr that the kernels are compiling — once per process, whichever kernel
+    (double dummy, claim search) compiles first."""
+    global _announced
+    if not _announced:
+        _announced = True
+        print(COMPILE_MESSAGE, file=stream or sys.stderr, flush=True)

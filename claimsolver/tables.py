@@ -62,7 +62,17 @@ VOID_OTHER = 22  # any other void play (e.g. no trick to ruff, underruff)
 FOLLOW_UNDER_TOP_UNAWARE = 23  # win with a sure winner below a higher one of the same band, only
 # forgotten cards between them (the claimer thinks they are equal: "from the top" says the higher)
 FOLLOW_SPOT_UNDER_TOP_UNAWARE = 24  # as 23, the card and those above it in the band all spots
-N_PLAY_CLASSES = 25
+FOLLOW_LOW_KEEPING_BLOCKER = 25  # failing to unblock: partner is winning with a sure winner; a card
+# below it that is not equivalent to b, the highest card of the suit held below partner's card,
+# while keeping b would block the suit: after this trick partner still holds cards of the suit,
+# all of them top cards, all below b, and more of them than the player keeps (otherwise 6;
+# playing b or a card equivalent to it is 6)
+VOID_DISCARD_ENTRY_LINK = 26  # discarding the last card of an entry suit: a discard (not a ruff)
+# of the player's only card of its suit s, not a top card, when partner holds a top card of s
+# and at least two top cards in all (the entry and what it leads to, in s or elsewhere), the
+# player holds no card of any other suit in which partner holds a top card (s is his only way
+# to them), and he holds another card that is not a top card (otherwise 18)
+N_PLAY_CLASSES = 27
 
 PLAY_CLASS_NAMES = (
     "lead the top of top cards", "underlead a top card", "lead a spot under a top card (suit not fully known)",
@@ -74,6 +84,7 @@ PLAY_CLASS_NAMES = (
     "discard a loser", "discard a top card keeping a loser", "discard a top card (all top cards)",
     "discard a top card not the lowest of its suit", "other void play",
     "win with a lower card than the top (suit not fully known)", "win with a lower spot (suit not fully known)",
+    "follow low under partner's winner, failing to unblock", "discard the last card of an entry suit",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

@@ -140,6 +140,43 @@ def sure(hands, side, forget, shown, trump, later, x, cur, lead_suit) -> bool:
 
 # --- play classes ------------------------------------------------------------------------
 
+def keeps_blocker(hands, side, forget, seat, c, cur, lead_suit) -> bool:
+    """Following with c (below partner's sure winner cur), does the player fail to unblock?
+    b = his highest card of the suit below cur; c is not equivalent to b, and after this
+    trick partner still holds cards of the suit, all top cards, all below b, and more of them
+    than the player keeps (tables.FOLLOW_LOW_KEEPING_BLOCKER)."""
+    kept = cards_of(hands[(seat + 2) % 4] & SUIT[lead_suit])
+    if not kept:
+        return False
+    mine = cards_of(hands[seat] & SUIT[lead_suit])
+    b = max(x for x in mine if x < cur)
+    if group(hands, seat, b) >> c & 1:
+        return False
+    return (b > max(kept) and all(is_top(hands, side, forget, x) for x in kept)
+            and len(kept) > len(mine) - 1)
+
+
+def discards_entry_link(hands, side, forget, seat, c) -> bool:
+    """Is discarding c (not a top card) throwing the last card of an entry suit
+    (tables.VOID_DISCARD_ENTRY_LINK)? c is his only card of its suit s; partner holds a top
+    card of s and at least two top cards in all; he holds no card of another suit in which
+    partner holds a top card; and he holds another card that is not a top card."""
+    h, p, s = hands[seat], hands[(seat + 2) % 4], suit_of(c)
+    if h & SUIT[s] != 1 << c:
+        return False  # not his last card of the suit
+
+    def partner_top(t):
+        return any(is_top(hands, side, forget, x) for x in cards_of(p & SUIT[t]))
+
+    if not partner_top(s):
+        return False
+    if any(h & SUIT[t] and partner_top(t) for t in range(4) if t != s):
+        return False  # another way to reach partner's top cards
+    if len([x for x in cards_of(p) if is_top(hands, side, forget, x)]) < 2:
+        return False  # the top card of s is all partner has to reach: not an entry
+    return any(not is_top(hands, side, forget, x) for x in cards_of(h & ~SUIT[s]))
+
+
 def classify(st, ctx: Ctx, seat: int, c: int) -> int:
     hands, leader, trick, forget, shown, running = st[0], st[1], st[2], st[3], st[4], st[5]
     side, trump = ctx.side, ctx.trump
@@ -176,6 +213,8 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
         mine = cards_of(h & SUIT[lead_suit])
         if partner_sure:
             if not beats(c, cur, trump):
+                if keeps_blocker(hands, side, forget, seat, c, cur, lead_suit):
+                    return T.FOLLOW_LOW_KEEPING_BLOCKER
                 return T.FOLLOW_LOW_UNDER_PARTNER
             if any(not beats(x, cur, trump) for x in mine):
                 return T.FOLLOW_OVER_PARTNER
@@ -223,6 +262,8 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
     if not partner_wins and any(beats(x, cur, trump) for x in my_trumps):
         return T.VOID_DISCARD_OPPONENT_WINNING
     if not is_top(hands, side, forget, c):
+        if discards_entry_link(hands, side, forget, seat, c):
+            return T.VOID_DISCARD_ENTRY_LINK
         return T.VOID_DISCARD_LOSER
     if any(not is_top(hands, side, forget, x) for x in cards_of(h)):
         return T.VOID_DISCARD_TOP_KEEP_LOSER

@@ -119,6 +119,81 @@ def test_ruff_low_into_overruff_depends_on_class():
     assert award(claim(deal, **{**kw, "regulation": "acbl"})) == 2  # acbl: lowest trump, no safety check
 
 
+def classes_now(c: Claim) -> dict[str, int]:
+    """Play class of each legal card of the claiming-side player to move (reference classify)."""
+    pos = c.position
+    trick = tuple(((pos.leader + i) % 4, x) for i, x in enumerate(pos.trick))
+    seat = (pos.leader + len(trick)) % 4
+    shown = 0
+    for s, bits in c.shown_out.items():
+        shown |= bits << (4 * int(s))
+    st = (tuple(pos.hands), int(pos.leader), trick, forget_set(c).forget, shown, -1, -1, 0)
+    ctx = R.Ctx(pos.trump, c.claiming_side, normal.compile_policy(c.settings), awareness_options(c), [])
+    return {"SHDC"[x >> 4] + "--23456789TJQKA"[x & 15]: R.classify(st, ctx, seat, x)
+            for x in R.legal_cards(st[0], seat, trick)}
+
+
+def test_failing_to_unblock_depends_on_class():
+    # DESIGN 2.6. North (no side entry) cashes the spade ace over South's K2: a club player may
+    # follow with the 2 and keep the king, which then wins the second spade and strands North's
+    # QJT — South must lead a heart: 2 tricks. An expert is deemed to unblock the king: 4.
+    deal = "N:AQJT... 98.AK.. K2.32.. 76.QJ.."
+    club = claim(deal, leader="N", player_class="club")
+    expert = claim(deal, leader="N", player_class="expert")
+    novice_ebu = claim(deal, leader="N", player_class="novice", regulation="ebu")
+    assert award(club) == award(novice_ebu) == 2 and award(expert) == 4
+    assert award(club, flip=normal.failing_to_unblock) == 4
+    # The definition: after North's ace, the 2 keeps the blocking king; the king is the unblock.
+    trick = claim("N:QJT... 9.AK.. K2.32.. 76.QJ..", leader="N", trick=["SA", "S8"])
+    assert classes_now(trick) == {"SK": T.FOLLOW_LOW_UNDER_PARTNER, "S2": T.FOLLOW_LOW_KEEPING_BLOCKER}
+
+
+def test_failing_to_unblock_harmless():
+    # South has heart winners of his own: when his king wins the second spade he cashes them and
+    # every trick is taken either way. The 2 under the ace is still "failing to unblock", but
+    # the class of player cannot change the award.
+    deal = "N:AQJT... 98..AK. K2.AK.. 765..Q."
+    assert award(claim(deal, leader="N", player_class="club")) == 4
+    assert award(claim(deal, leader="N", player_class="expert")) == 4
+    mid = claim("N:QJT... 9..AK. K2.AK.. 765..Q.", leader="N", trick=["SA", "S8"])
+    assert classes_now(mid)["S2"] == T.FOLLOW_LOW_KEEPING_BLOCKER
+    # No blockage: South keeps as many spades as North (K32 opposite AQJ), so the 2 under the
+    # ace is an ordinary low card for everyone.
+    c = claim("N:QJ.A.. 9.KQ.. K32.2.. 76.J.2.", leader="N", trick=["SA", "S8"], player_class="expert")
+    assert classes_now(c)["S2"] == T.FOLLOW_LOW_UNDER_PARTNER
+
+
+def test_discarding_entry_link_depends_on_class():
+    # DESIGN 2.6. West cashes the spade king; South, void, must discard from AK2 of hearts and
+    # the diamond 2, his only way to North's diamond AK. West then has to lead a heart into
+    # South's ace-king. A club player may throw the diamond 2 (careless): his last heart loses
+    # and North's diamonds are stranded, 2 tricks. An expert throws the heart 2: 3 tricks.
+    deal = "N:.4.AK. ..QJ.2 .AK2.2. .QJT.."
+    kw = dict(leader="W", trick=["SK", "S3", "S4"], claimed=3, aware=["HQ", "HJ", "HT", "DQ", "DJ"])
+    club, expert = claim(deal, player_class="club", **kw), claim(deal, player_class="expert", **kw)
+    assert award(club) == award(claim(deal, player_class="novice", regulation="ebu", **kw)) == 2
+    assert award(expert) == 3 and award(club, flip=normal.discard_entry_link) == 3
+    assert classes_now(club)["D2"] == T.VOID_DISCARD_ENTRY_LINK
+    assert classes_now(club)["H2"] == T.VOID_DISCARD_LOSER
+
+
+def test_discarding_entry_link_harmless():
+    # North is on lead with all the winners (spade ace, diamond ace, club king): South may
+    # throw his diamond 2 on the spade ace (the class arises), but North never needs it.
+    deal = "N:A..A.K Q..KQ. .32.2. .KQJ.."
+    kw = dict(leader="N", aware=["HK", "HQ", "HJ", "DK", "DQ", "SQ"])
+    club, expert = claim(deal, player_class="club", **kw), claim(deal, player_class="expert", **kw)
+    assert award(club) == award(expert) == award(club, flip=normal.discard_entry_link) == 3
+    # The class: on the spade ace South may throw the diamond 2, his last link to North.
+    first = claim("N:..A.K ..KQ. .32.2. .KQJ..", leader="N", trick=["SA", "SQ"], claimed=2,
+                  aware=["HK", "HQ", "HJ", "DK", "DQ"])
+    assert classes_now(first)["D2"] == T.VOID_DISCARD_ENTRY_LINK
+    # Holding a club too, South has another way to North (the club king): an ordinary loser.
+    other = claim("N:..A.K ..KQ. .3.2.2 .KQJ..", leader="N", trick=["SA", "SQ"], claimed=2,
+                  aware=["HK", "HQ", "HJ", "DK", "DQ"])
+    assert classes_now(other)["D2"] == T.VOID_DISCARD_LOSER
+
+
 def test_discards_known_winner_kept_over_loser():
     # East (the claimer's partner) holds the heart 3, a loser he knows of (North's heart king),
     # and the club ten, a winner: throwing the ten is irrational, throwing the 3 is normal.

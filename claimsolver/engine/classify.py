@@ -14,6 +14,7 @@ from numba import njit
 
 from claimsolver import tables as T
 
+from .bits import popcount
 from .movegen import group_mask
 from .trick import beats
 
@@ -124,6 +125,55 @@ def sure(aw, shown, trump, later, x, cur, has_cur, lead_suit):
 
 
 @njit(cache=True)
+def keeps_blocker(hands, aw, seat, c, cur, lead_suit, g):
+    """Following with c (below partner's sure winner cur, a card of the suit led; ``g`` = c's
+    group), does the player fail to unblock (tables.FOLLOW_LOW_KEEPING_BLOCKER)? b = his
+    highest card of the suit below cur: c is not equivalent to b, and after this trick partner
+    still holds cards of the suit, all top cards, all below b, and more of them than the
+    player keeps."""
+    kept = hold(hands[seat ^ 2], lead_suit)
+    if kept == 0:
+        return False
+    mine = hold(hands[seat], lead_suit)
+    b = high_rank(mine & ~above(cur & 15) & 0x7FFC)
+    if (g >> (16 * lead_suit + b)) & 1:
+        return False
+    if (kept & above(b)) != 0:
+        return False
+    if top_holding(kept, hold(aw, lead_suit)) != kept:
+        return False
+    return popcount(kept) > popcount(mine) - 1
+
+
+@njit(cache=True)
+def discards_entry_link(hands, aw, seat, c):
+    """Is discarding c (not a top card) throwing the last card of an entry suit
+    (tables.VOID_DISCARD_ENTRY_LINK)?"""
+    h = hands[seat]
+    p = hands[seat ^ 2]
+    s = c >> 4
+    if hold(h, s) != (np.int64(1) << (c & 15)):
+        return False
+    if top_holding(hold(p, s), hold(aw, s)) == 0:
+        return False
+    ntop = 0
+    for t in range(4):
+        pt = top_holding(hold(p, t), hold(aw, t))
+        if pt != 0:
+            if t != s and hold(h, t) != 0:
+                return False
+            ntop += popcount(pt)
+    if ntop < 2:
+        return False
+    for t in range(4):
+        if t != s:
+            ht = hold(h, t)
+            if ht != 0 and top_holding(ht, hold(aw, t)) != ht:
+                return True
+    return False
+
+
+@njit(cache=True)
 def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c):
     """Play class (tables.py) of claiming-side seat ``seat`` playing card ``c``."""
     h = hands[seat]
@@ -166,6 +216,8 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
     if mine != 0:
         if partner_sure:
             if not beats(c, cur, trump):
+                if keeps_blocker(hands, aw, seat, c, cur, lead_suit, g):
+                    return T.FOLLOW_LOW_KEEPING_BLOCKER
                 return T.FOLLOW_LOW_UNDER_PARTNER
             # does some card of mine not beat cur?
             if (cur >> 4) != lead_suit or (mine & ~above(cur & 15) & 0x7FFC) != 0:
@@ -245,6 +297,8 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
             if (cur >> 4) != trump or (mytr & above(cur & 15)) != 0:
                 return T.VOID_DISCARD_OPPONENT_WINNING
     if not is_top(hands, side, forget, c):
+        if discards_entry_link(hands, aw, seat, c):
+            return T.VOID_DISCARD_ENTRY_LINK
         return T.VOID_DISCARD_LOSER
     for t in range(4):
         ht = hold(h, t)

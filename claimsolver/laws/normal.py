@@ -130,6 +130,29 @@ def ruff_low_into_overruff(s: Settings, p: Policy) -> None:
         p[T.VOID_RUFF_LOW_INTO_OVERRUFF] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
 
 
+@rule("70D1", "failing to unblock (class of player)")
+def failing_to_unblock(s: Settings, p: Policy) -> None:
+    """DESIGN 2.3 *Overtaking and unblocking* ("failing to unblock a blocked suit is careless")
+    and 2.6 (class of player): the footnote to Laws 70 and 71 makes "normal" include play
+    "that would be careless or inferior for the class of player involved". Following low under
+    partner's winner while keeping a card that will block partner's remaining winners of the
+    suit (``FOLLOW_LOW_KEEPING_BLOCKER``) is careless: normal for a novice or club player, not
+    for an expert, who is credited with the unblock. Both regulations alike."""
+    p[T.FOLLOW_LOW_KEEPING_BLOCKER] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
+
+
+@rule("70D1", "discarding the last card of an entry suit (class of player)")
+def discard_entry_link(s: Settings, p: Policy) -> None:
+    """DESIGN 2.6 (class of player) and the footnote to Laws 70 and 71 ("normal" includes play
+    "that would be careless or inferior for the class of player involved"); compare the QBA
+    note on Law 70D2 (a careless or inferior discard that cuts the way to a winner counts
+    against the claimer). Discarding the last card of the only suit in which the player
+    can reach partner's top card, while partner has top cards elsewhere and the player holds
+    another loser he could throw (``VOID_DISCARD_ENTRY_LINK``), is careless: normal for a
+    novice or club player, not for an expert. Both regulations alike."""
+    p[T.VOID_DISCARD_ENTRY_LINK] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
+
+
 @rule("70D1", "a known winner is not thrown while a loser is kept")
 def discards(s: Settings, p: Policy) -> None:
     """DESIGN 2.3 *Discards*: discarding a card the claimer believes is a loser is normal;
@@ -171,6 +194,8 @@ RULES: tuple[Rule, ...] = (
     overtaking,
     ruffing,
     ruff_low_into_overruff,
+    failing_to_unblock,
+    discard_entry_link,
     discards,
     losers,
     draw_aware_trump_first,

@@ -390,7 +390,8 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
         # A careless play costs this trick when it was made in it, or when it threw away a card
         # of the suit this trick is played in.
         culprits = [p for p in careless_pending
-                    if (p[0] == t_index and p[3] not in DISCARD_CLASSES) or card_suit(p[2]) == led_suit]
+                    if (p[0] == t_index and p[3] not in DISCARD_CLASSES) or card_suit(p[2]) == led_suit
+                    or p[3] in COMMUNICATION_CLASSES]
         careless_pending = [p for p in careless_pending if p not in culprits]
         if culprits:
             what = "; ".join(f"{_play_name(s, c)} ({T.PLAY_CLASS_NAMES[cls]})" for _, s, c, cls in culprits)
@@ -429,6 +430,8 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
 
 
 DISCARD_CLASSES = frozenset(k for k, name in enumerate(T.PLAY_CLASS_NAMES) if name.startswith("discard"))
+# Careless plays that cut the hands off from each other: they cost a later trick in any suit.
+COMMUNICATION_CLASSES = frozenset((T.FOLLOW_LOW_KEEPING_BLOCKER, T.VOID_DISCARD_ENTRY_LINK))
 
 
 def unfollowed_steps(line, compiled: CompiledLine) -> list[Reason]:

@@ -152,3 +152,17 @@ def test_award_never_exceeds_double_dummy_random_claims():
         assert 0 <= r.tricks <= r.double_dummy, (c, r.to_json())
         won = sum(1 for t in r.line if t.winner is not None and (t.winner & 1) == c.claiming_side)
         assert r.tricks == min(won, c.claimed)
+
+
+def test_reasons_name_a_block_and_a_thrown_entry():
+    # The careless plays that cut the hands apart cost a later trick in another suit; the
+    # ruling names them (positions of tests/test_laws_rules.py).
+    from conftest import make_claim
+
+    r = adjudicate(make_claim("N:AQJT... 98.AK.. K2.32.. 76.QJ..", leader="N"))
+    assert r.tricks == 2 and "follow low under partner's winner, failing to unblock" in r.careless
+    assert any(x.law == "70D1" and "South's ♠2" in x.text for x in r.reasons)
+    assert adjudicate(make_claim("N:AQJT... 98.AK.. K2.32.. 76.QJ..", leader="N", player_class="expert")).tricks == 4
+    r = adjudicate(make_claim("N:.4.AK. ..QJ.2 .AK2.2. .QJT..", leader="W", trick=["SK", "S3", "S4"], claimed=3,
+                              aware=["HQ", "HJ", "HT", "DQ", "DJ"]))
+    assert r.tricks == 2 and any("♦2" in x.text and x.law == "70D1" for x in r.reasons)

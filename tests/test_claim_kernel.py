@@ -471,3 +471,34 @@ def test_bounds_below_kernel_value_larger():
         if masters_policy_ok(args["policy"]):
             m0, m1 = master_counts(hands, side, trump)
             assert value_bound(res.tricks, m0, m1) <= 64 * res.tricks + res.careless, (i, args)
+
+
+# --- the class-dependent communication plays (rarely reached at random) --------------------
+
+COMMUNICATION_POSITIONS = [
+    # (deal, trump, leader, trick, claiming side, forget all?)  — see tests/test_laws_rules.py
+    ("N:AQJT... 98.AK.. K2.32.. 76.QJ..", "NT", "N", [], 0),
+    ("N:AQJT... 98..AK. K2.AK.. 765..Q.", "NT", "N", [], 0),
+    ("N:.4.AK. ..QJ.2 .AK2.2. .QJT..", "NT", "W", ["SK", "S3", "S4"], 0),
+    ("N:A..A.K Q..KQ. .32.2. .KQJ..", "NT", "N", [], 0),
+]
+
+
+@pytest.mark.parametrize("deal,trump,leader,trick,side", COMMUNICATION_POSITIONS)
+@pytest.mark.parametrize("player_class", ["club", "expert"])
+def test_kernel_equals_reference_on_blocks_and_entries(deal, trump, leader, trick, side, player_class):
+    from claimsolver.cards import parse_card
+    from claimsolver.position import Position
+
+    pos = Position.from_fields(deal, trump, leader, trick)
+    hands = np.array(pos.hands, dtype=np.int64)
+    opp = int(hands[1 - side]) | int(hands[3 - side])
+    policy = compile_policy(Settings(player_class=player_class))
+    for forget in (opp, 0):
+        args = dict(hands=hands, trump=pos.trump, leader=int(pos.leader),
+                    trick=np.array([parse_card(c) for c in trick], dtype=np.int64), claim_side=side,
+                    forget=forget, shown=0, policy=policy, options=DEFAULT_OPTIONS.copy(), steps=NO_STEPS,
+                    running=-1)
+        res = claim_search(**args)
+        assert (res.tricks, res.careless) == reference(args)
+        assert replay(args, res) == reference(args)

@@ -159,7 +159,8 @@ def _cli_claim_fields(opts: dict) -> dict:
 @click.option("--board", default=None, help="with a PBN/LIN record FILE: the board whose recorded claim to rule on")
 @click.option("--room", type=click.Choice(["open", "closed"]), default=None, help="with --board: the room")
 @click.option("--table", default=None, help="with --board: the table, when a PBN file has the board at several tables")
-@click.option("--time-limit", type=float, default=None, help="give up after about this many seconds")
+@click.option("--time-limit", type=float, default=60.0, show_default=True,
+              help="give up (exit 2, with a message) after about this many seconds of search")
 @click.option("--protections", is_flag=True, help="also report the rules that protected the claimer (slower)")
 @_claim_options
 def adjudicate(files, as_json, law, regulation, player_class, question, aware, likely, statement, board,

@@ -192,11 +192,21 @@ def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.nd
 NODES_PER_SECOND = 3_000_000  # a conservative rate of the claim kernel on this kind of machine
 
 
-def double_dummy(claim: Claim) -> int:
-    from claimsolver.engine import dd_tricks_side
+def double_dummy(claim: Claim, time_limit: float | None = None) -> int:
+    from claimsolver.engine import SearchBudgetExceeded, dd_tricks_side
 
     pos = claim.position
-    return int(dd_tricks_side(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), claim.claiming_side))
+    budget = max(1, int(time_limit * DD_NODES_PER_SECOND)) if time_limit is not None else 0
+    try:
+        return int(dd_tricks_side(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(),
+                                  claim.claiming_side, node_budget=budget))
+    except SearchBudgetExceeded as e:
+        raise TimeLimitReached(
+            f"the double-dummy search did not finish within the time limit of {time_limit:g} s ({e}); "
+            "raise --time-limit to rule on this claim") from None
+
+
+DD_NODES_PER_SECOND = 5_000_000  # a conservative rate of the double-dummy kernel here
 
 
 def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None = None,
@@ -217,7 +227,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     awareness = code_forget_set(work, claim, compiled.mentions)
     policy = codes.compile_policy(work)
     res = run_claim_search(work, policy, awareness.forget, compiled.steps, time_limit)
-    dd = double_dummy(work)
+    dd = double_dummy(work, time_limit)
     line, nodes = res.line, res.nodes
     q = work.settings.question
     trump_options = shares = always = None

@@ -162,3 +162,17 @@ def test_tt_store_probe():
     for j in range(200):
         E.tt_store(tt, j, 7, 0, 0, 1, 2, 3)
     assert E.tt_probe(tt, 199, 7, 0, 0, 1, -1) >= 0
+
+
+def test_node_budget_stops_the_double_dummy_search():
+    from claimsolver.engine import SearchBudgetExceeded, dd_tricks, dd_tricks_side
+    from claimsolver.position import Position
+
+    # The slowest 13-trick position of the benchmark (docs/engine.md): a tiny budget stops it.
+    pos = Position.from_fields("N:J975.KQJ4.AQ8.JT KQ62.AT63.KT642. 3.98.J9753.AK975 AT84.752..Q86432",
+                               "NT", "N")
+    with pytest.raises(SearchBudgetExceeded, match="stopped after"):
+        dd_tricks_side(pos.hands_array(), 4, 0, pos.trick_array(), 0, node_budget=1000)
+    # ... and leaves the engine usable
+    small = Position.from_fields("N:AK5... ..AKQ. 42...2 J3.A..", "NT", "N")
+    assert dd_tricks(small.hands_array(), 4, 0, small.trick_array()) == 3

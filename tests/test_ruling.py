@@ -166,3 +166,14 @@ def test_reasons_name_a_block_and_a_thrown_entry():
     r = adjudicate(make_claim("N:.4.AK. ..QJ.2 .AK2.2. .QJT..", leader="W", trick=["SK", "S3", "S4"], claimed=3,
                               aware=["HQ", "HJ", "HT", "DQ", "DJ"]))
     assert r.tricks == 2 and any("♦2" in x.text and x.law == "70D1" for x in r.reasons)
+
+
+def test_time_limit_covers_the_double_dummy_search(monkeypatch):
+    import claimsolver.ruling as ruling
+    from claimsolver.ruling import TimeLimitReached
+
+    c = Claim.from_dict({"deal": "N:J975.KQJ4.AQ8.JT KQ62.AT63.KT642. 3.98.J9753.AK975 AT84.752..Q86432",
+                         "trump": "NT", "declarer": "N", "leader": "N", "claimer": "N", "claimed": 7})
+    monkeypatch.setattr(ruling, "DD_NODES_PER_SECOND", 10)
+    with pytest.raises(TimeLimitReached, match="double-dummy search did not finish"):
+        ruling.double_dummy(c, time_limit=1.0)

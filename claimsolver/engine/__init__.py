@@ -45,7 +45,7 @@ from .tt import (move_code, move_from_code, new_table, pattern_cards,  # noqa: E
                  tt_keys, tt_probe, tt_probe_hint, tt_store)
 
 __all__ = [
-    "dd_tricks", "dd_tricks_side", "hands_from_remain_cards", "new_tt", "clear_tt",
+    "dd_tricks", "dd_tricks_side", "hands_from_remain_cards", "new_tt", "clear_tt", "SearchBudgetExceeded",
     "SearchBuffers", "last_stats",
     "popcount", "gen_moves", "gen_moves_groups", "group_mask", "legal_mask",
     "quick_tricks", "sure_tricks", "dd_search", "order_moves",
@@ -168,7 +168,11 @@ def _validate(hands, trump, leader, trick) -> tuple[np.ndarray, int, int, np.nda
     return hands, int(trump), int(leader), np.asarray(tcards, dtype=np.int64)
 
 
-def _run(hands, trump, leader, tcards) -> tuple[int, int]:
+class SearchBudgetExceeded(RuntimeError):
+    """The search visited its node budget without finishing (no value is known)."""
+
+
+def _run(hands, trump, leader, tcards, node_budget: int = 0) -> tuple[int, int]:
     """Value for the side to move, and that side."""
     global _announced
     b = _get_buffers()
@@ -179,7 +183,11 @@ def _run(hands, trump, leader, tcards) -> tuple[int, int]:
     if _NEEDS_COMPILE and not _announced:
         _cache.announce_compile()
         _announced = True
-    v = dd_search(b.hands, trump, leader, k, b.trk, b.moves, b.scores, b.stack, b.tt, b.stats)
+    v = dd_search(b.hands, trump, leader, k, b.trk, b.moves, b.scores, b.stack, b.tt, b.stats,
+                  int(node_budget))
+    if v < 0:
+        b.hands[:] = hands  # the search gave up part-way: leave the buffers clean
+        raise SearchBudgetExceeded(f"double-dummy search stopped after {int(b.stats[0]):,} nodes")
     return int(v), ((leader + k) % 4) & 1
 
 
@@ -196,12 +204,13 @@ def dd_tricks(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray) -> 
 
 
 def dd_tricks_side(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray,
-                   side: int) -> int:
-    """Tricks side ``side`` (0 = NS, 1 = EW) takes from here, current trick included."""
+                   side: int, node_budget: int = 0) -> int:
+    """Tricks side ``side`` (0 = NS, 1 = EW) takes from here, current trick included.
+    ``node_budget`` > 0: raise :class:`SearchBudgetExceeded` past that many nodes."""
     if side not in (0, 1):
         raise ValueError(f"side must be 0 (NS) or 1 (EW), got {side!r}")
     h, t, l, tc = _validate(hands, trump, leader, trick)
-    v, s = _run(h, t, l, tc)
+    v, s = _run(h, t, l, tc, node_budget)
     if s == side:
         return v
     n = bin(int(h[(l + len(tc)) % 4])).count("1")

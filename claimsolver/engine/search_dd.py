@@ -456,12 +456,13 @@ ROOT_BUDGET = 50000  # nodes for a root move's first try (grows x4 per round)
 
 @njit(cache=True)
 def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats,
-              budget0):
+              budget0, max_nodes):
     """Zero-window test at the root ("can side ms, to move, take >= target?") with the root
     moves tried under growing node budgets: a move whose proof does not finish within the
     budget is set aside and the next one tried, so one badly ordered first move cannot
     cost the whole search; set-aside moves are resumed with 4x the budget (the table keeps
-    what was proven). Uses stack rows 14-15 and moves/scores from 16*60 on."""
+    what was proven). Uses stack rows 14-15 and moves/scores from 16*60 on. ``max_nodes`` > 0
+    caps the nodes of the whole search (stats[0]): past it the test gives up and returns -1."""
     player = (leader + pos) & 3
     n = popcount(hands[player])
     if target <= 0:
@@ -491,6 +492,8 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
             hands[player] ^= np.int64(1) << c
             trk[pos] = c
             lim = stats[0] + budget
+            if max_nodes > 0 and lim > max_nodes:
+                lim = max_nodes
             if pos == 3:
                 w = trick_winner4(trk[0], trk[1], trk[2], c, leader, trump)
                 t2 = target - 1 if (w & 1) == ms else target
@@ -507,13 +510,16 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
                 return 1
             if r == 0:
                 pending &= ~(np.int64(1) << i)
+            elif max_nodes > 0 and stats[0] >= max_nodes:
+                return -1
         budget *= 4
     return 0
 
 
 @njit(cache=True)
-def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats):
-    """Exact number of tricks (current trick included) for the side of the player to move.
+def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, max_nodes=0):
+    """Exact number of tricks (current trick included) for the side of the player to move;
+    -1 when ``max_nodes`` > 0 and the search visited that many nodes without finishing.
 
     hands: int64[4] (modified during the search and restored); ``pos`` cards of the current
     trick are in trk[0:pos], played in order from ``leader``.
@@ -525,8 +531,11 @@ def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats):
     hi = n
     while lo < hi:
         t = (lo + hi + 1) >> 1
-        if root_test(hands, trump, leader, pos, t, ms, trk, moves, scores, stack, tt, stats,
-                     ROOT_BUDGET):
+        r = root_test(hands, trump, leader, pos, t, ms, trk, moves, scores, stack, tt, stats,
+                      ROOT_BUDGET, max_nodes)
+        if r < 0:
+            return -1
+        if r == 1:
             lo = t
         else:
             hi = t - 1

@@ -278,3 +278,20 @@ def test_forget_set_is_consistent_with_the_tricks_claimed():
     c3 = claim(deal, claimed=3)
     assert forget_set(c3).forget >> (16 * 3 + 13) & 1  # may be forgotten
     assert believed_tricks(c3, forget_set(c3).forget) == 3
+
+
+def test_docs_play_class_table_matches_the_policy():
+    # docs/ruling.md shows directors the normality of every play class: keep it true.
+    from claimsolver.claim import Settings
+    from conftest import ROOT
+
+    doc = (ROOT / "docs" / "ruling.md").read_text()
+    names = {T.IRRATIONAL: "irrational", T.NORMAL: "normal", T.CARELESS: "careless"}
+    combos = [("acbl", "novice"), ("acbl", "club"), ("acbl", "expert"), ("ebu", "novice"), ("ebu", "club"),
+              ("ebu", "expert")]
+    pols = [normal.compile_policy(Settings(regulation=r, player_class=c)) for r, c in combos]
+    for k in range(T.N_PLAY_CLASSES):
+        rule = normal.rule_for_class(k, Settings())
+        row = (f"| {k} | {T.PLAY_CLASS_NAMES[k]} | `{rule.__name__}` ({rule.law}) | "
+               + " | ".join(names[int(p[k])] for p in pols) + " |")
+        assert row in doc, f"docs/ruling.md is out of date for play class {k}: {row}"

@@ -148,10 +148,10 @@ def test_internal_error_on_one_claim_is_a_skipped_row(small_pbn, monkeypatch):
 
     real = ruling.double_dummy
 
-    def flaky(claim):
+    def flaky(claim, *args, **kwargs):
         if claim.claimed == 2:  # board 1
             raise RuntimeError("boom")
-        return real(claim)
+        return real(claim, *args, **kwargs)
 
     monkeypatch.setattr(ruling, "double_dummy", flaky)
     res = A.audit([small_pbn])

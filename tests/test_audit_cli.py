@@ -131,7 +131,7 @@ def test_summary_only(good_pbn):
 def test_exit_1_on_internal_error(good_pbn, monkeypatch):
     from claimsolver import ruling
 
-    def broken(claim):
+    def broken(claim, *args, **kwargs):
         raise RuntimeError("engine exploded")
 
     monkeypatch.setattr(ruling, "double_dummy", broken)

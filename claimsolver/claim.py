@@ -252,6 +252,9 @@ def settings_from(data: Mapping[str, Any]) -> Settings:
     aware_raw = data.get("aware") or []
     if isinstance(aware_raw, str):
         aware_raw = [a for a in re.split(r"[,\s]+", aware_raw) if a]
+    if not isinstance(aware_raw, (list, tuple)):
+        problems.append(("aware", f'must be a list of cards and/or "trumps", not {aware_raw!r}'))
+        aware_raw = []
     aware: list[str] = []
     for item in aware_raw:
         if str(item).strip().lower() == "trumps":

@@ -101,7 +101,7 @@ class Position:
         except NotationError as e:
             problems.append(("leader", str(e)))
         cards: list[int] = []
-        if isinstance(trick, str):
+        if not isinstance(trick, (list, tuple)):
             problems.append(("trick", f"must be a list of cards, e.g. [\"HK\", \"H2\"], not {trick!r}"))
             trick = ()
         for i, text in enumerate(trick):

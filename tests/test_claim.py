@@ -91,3 +91,26 @@ def test_unreadable_files(tmp_path):
 
 def test_contracts():
     assert str(parse_contract("6cxx")) == "6CXX" and parse_contract("3N").strain == 4
+
+
+def test_any_json_value_in_any_field_is_a_clear_error_or_a_claim():
+    # Bad input never escapes as anything but a ClaimSolverError (exit 2 in the CLI).
+    from hypothesis import given, settings, strategies as st
+
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers(-5, 20) | st.floats(allow_nan=False) | st.text(max_size=12),
+        lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=5), children, max_size=3),
+        max_leaves=6)
+    fields = ["deal", "trump", "declarer", "leader", "claimer", "claimed", "trick", "shown_out", "contract",
+              "vulnerable", "tricks_won", "question", "law", "regulation", "player_class", "aware", "statement",
+              "likely", "won_trick"]
+
+    @settings(max_examples=500, deadline=None)
+    @given(st.sampled_from(fields), json_values)
+    def check(field, value):
+        try:
+            Claim.from_dict({**BASE, field: value})
+        except ClaimSolverError:
+            pass
+
+    check()

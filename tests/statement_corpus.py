@@ -86,6 +86,16 @@ add(L(Ruff(D, None, 1)), "ruffing the last diamond", "ruff a diamond", "ruff the
 add(L(Ruff(C, None, None)), "ruff the clubs good", "ruff out the clubs", "ruff clubs")
 add(L(Ruff(S, MY, 2)), "ruff two spades in hand", "ruff 2 spades in my hand")
 add(L(Ruff(None, DUMMY, 1)), "ruff in dummy")
+# ruffing with a named trump: the ruff, then the trump it is made with (bind merges them)
+add(L(Ruff(None, MY, 1), PlayCard(r(None, None, MY, "last", trump=True))),
+    "ruff with my last trump", "ruffing with my last trump", "ruff in hand with my last trump")
+add(L(Ruff(H, None, 1), PlayCard(c("S2"))), "ruff the heart with the ♠2", "ruff a heart with the S2",
+    "trump a heart with the two of spades", "ruff a heart, then play the ♠2")
+add(L(Ruff(None, DUMMY, 1), PlayCard(r(None, None, DUMMY, "small", trump=True))),
+    "ruff with dummy's small trump", "ruff with dummy's low trump")
+add(L(Ruff(H, DUMMY, 1), PlayCard(r(14, None, None, trump=True))),
+    "ruff a heart in dummy with the ace of trumps")
+add(L(Ruff(C, None, 2), PlayCard(c("SJ"))), "ruff two clubs with the ♠J")
 add(L(Crossruff()), "crossruff", "cross-ruff", "cross ruff", "crossruffing", "crossruff the rest",
     "I'm crossruffing")
 add(L(Crossruff((H, C))), "crossruff hearts and clubs", "crossruff in hearts and clubs")

@@ -130,3 +130,30 @@ def test_shared_cases_bind_without_notes(path):
     bs = bind(parse(d.get("statement", "")), pos, parse_seat(d["claimer"]), parse_seat(d["declarer"]))
     assert bs.notes == []
     assert bs.understood
+
+
+RUFFS = Position.from_fields("N:2.2.. .AK.. K3... ..Q2.", "S", "S")  # spades trumps; N has ♠2 ♥2
+
+
+@pytest.mark.parametrize("text", ["ruff with dummy's small trump", "ruff a heart with the ♠2",
+                                  "ruff a heart with dummy's small trump"])
+def test_ruff_with_the_lowest_trump_is_one_ruff_in_its_holders_hand(text):
+    bs = b(text, pos=RUFFS)
+    assert len(bs.line.steps) == 1
+    r = bs.line.steps[0]
+    assert isinstance(r, Ruff) and r.hand == Seat.N and r.count == 1
+    assert bs.understood[0].endswith("in North (dummy) (once) with ♠2")
+    assert bs.notes == []
+
+
+def test_ruff_with_a_higher_trump_keeps_the_card():
+    bs = b("ruff a heart with the ♠K", pos=RUFFS)
+    assert bs.line.steps == (Ruff(1, Seat.S, 1), PlayCard(card("SK")))
+    assert bs.understood[0] == "ruff hearts in South (once) with ♠K"
+
+
+def test_ruff_with_my_last_trump_binds_the_only_trump():
+    pos = Position.from_fields("N:2.2.. .AK.. K.3.. ..Q2.", "S", "S")  # South's only trump: ♠K
+    bs = b("ruff with my last trump", pos=pos)
+    assert bs.line.steps == (Ruff(None, Seat.S, 1),)
+    assert bs.understood == ["ruff a side suit in South (once) with ♠K"]

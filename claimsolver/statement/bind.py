@@ -181,14 +181,40 @@ class _Binder:
     # ---- steps ---------------------------------------------------------------------------
     def steps(self, steps) -> tuple[list, list[str]]:
         out, said = [], []
+        prev = None
         for s in steps:
             r = self.step(s)
+            last, prev = prev, s
             if r is None:
                 continue
             b, text = r
+            if isinstance(b, PlayCard) and out and isinstance(out[-1], Ruff) and isinstance(last, Ruff):
+                merged = self._ruff_with(out[-1], b, last.hand is None)
+                if merged is not None:
+                    out[-1], said[-1] = merged[0], merged[1]
+                    if merged[2]:
+                        continue
             out.append(b)
             said.append(text)
         return out, said
+
+    def _ruff_with(self, ruff: Ruff, play: PlayCard, hand_open: bool):
+        """A ruff followed by the trump it is made with ("ruff with my last trump"): the
+        ruffing hand is the trump's holder; the PlayCard is dropped when it is the hand's
+        lowest trump (the ruff plays that card), kept otherwise. Returns (ruff, text, drop)
+        or None when the card is not a trump of the claiming side."""
+        c = play.card
+        if not isinstance(c, int) or self.trump == NOTRUMP or card_suit(c) != self.trump:
+            return None
+        h = self.holder(c)
+        if h not in self.side or (not hand_open and ruff.hand != h):
+            return None
+        trumps = list(iter_cards(suit_cards(self.pos.hands[h], self.trump)))
+        lowest = bool(trumps) and trumps[-1] == c
+        r = dataclasses.replace(ruff, hand=h)
+        n = "as often as needed" if r.count is None else ("once" if r.count == 1 else f"{r.count} times")
+        suit = SUIT_PLURAL[r.suit] if r.suit is not None else "a side suit"
+        return r, f"ruff {suit} in {self.name(h)} ({n}) with {_sym(c)}", lowest
 
     def step(self, s):
         what = f"'{render_step(s)}'"

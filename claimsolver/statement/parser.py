@@ -302,21 +302,37 @@ class _ToLine(Transformer):
     def ruffv(self, ch):
         return ("ruffv",)
 
+    def ruffwith(self, ch):
+        return ("ruffwith", _cards(ch)[0])
+
+    def _ruff(self, ch, suit, count):
+        """A ruff, and the trump it is made with when said: ``Ruff(suit, hand)`` followed by
+        ``PlayCard(card)`` (the line model has no card field on a ruff). The ruffing hand is
+        the one said ("in dummy"), else the card's owner ("with dummy's small trump")."""
+        w = _find(ch, "ruffwith")
+        hand = _loc(ch)
+        if w is None:
+            return [Ruff(suit, hand, count)]
+        card = w[1]
+        if hand is None:
+            hand = card.hand
+        return [Ruff(suit, hand, count), PlayCard(card)]
+
     def ruff(self, ch):
         s = _suits(ch)[0]
         n = _count(ch)
         if n is None:
-            n = None if s.plural else 1
-        return [Ruff(s.suit, _loc(ch), n)]
+            n = None if s.plural and not _find(ch, "ruffwith") else 1
+        return self._ruff(ch, s.suit, n)
 
     def ruff_last(self, ch):
-        return [Ruff(_suits(ch)[0].suit, _loc(ch), 1)]
+        return self._ruff(ch, _suits(ch)[0].suit, 1)
 
     def ruff_good(self, ch):
         return [Ruff(_suits(ch)[0].suit, _loc(ch), None)]
 
     def ruff_any(self, ch):
-        return [Ruff(None, _loc(ch), 1)]
+        return self._ruff(ch, None, 1)
 
     def crossruff(self, ch):
         s = _find(ch, "suits")

@@ -72,7 +72,13 @@ add(L(Cash(S, cards=(c("SA"), c("SK"), c("SQ")))), "cash ♠AKQ", "cash SA SK SQ
     "cash the ace, king and queen of spades", "cash AS, KS, QS", "cash ♠A ♠K ♠Q",
     "cash ♠A, ♠K, ♠Q", "cash A♠ K♠ Q♠", "cash S-A S-K S-Q", "cash SAKQ")
 add(L(Cash(S, cards=(r(None, S, q="top"),))), "cash the top spades", "cash top spades")
-add(L(Cash(D, MY)), "cash my diamonds", "cash my two diamonds", "run my diamonds")
+add(L(Cash(D, MY)), "cash my diamonds", "run my diamonds")
+# a count keeps that many unnamed cards (bound to the hand's top cards)
+add(L(Cash(D, MY, (r(None, D),) * 2)), "cash my two diamonds", "cash my 2 diamonds",
+    "cash two diamonds from my hand", "play off my two diamonds")
+add(L(Cash(C, None, (r(None, C),) * 3)), "cash three clubs", "run three clubs", "cash 3 clubs")
+add(L(Cash(C, DUMMY, (r(None, C),) * 2)), "cash dummy's two clubs", "cash two clubs in dummy")
+add(L(Cash(H, None, (r(None, H),))), "cash a heart", "cash one heart")
 add(L(Cash(C, DUMMY)), "cash dummy's clubs", "cash the clubs in dummy", "run the clubs from dummy",
     "cash the clubs on the board")
 add(L(Cash(H, MY)), "take my heart tricks")
@@ -230,7 +236,7 @@ add(L(TrickList(((C, 2), (D, 2)))), "two clubs and two diamonds")
 
 # --- statements of /work/shared/cases ------------------------------------------------------
 add(L(Finesse(S)), "taking the spade finesse")
-add(L(Cash(D, MY), Cross(PARTNER, c("CT", PARTNER), C)),
+add(L(Cash(D, MY, (r(None, D),) * 2), Cross(PARTNER, c("CT", PARTNER), C)),
     "I'll cash my two diamonds and lead my small club to partner's ten")
 add(L(Concede()), "conceding one trick")
 

@@ -84,7 +84,7 @@ def test_dummy_hand_partner_resolve():
     # a defender's claim: partner is the other defender
     bs = b("I'll cash my two diamonds and lead my small club to partner's ten", pos=DEF,
            claimer=Seat.W, declarer=Seat.S)
-    assert bs.line.steps == (Cash(2, Seat.W), Cross(Seat.E, card("CT"), 3))
+    assert bs.line.steps == (Cash(2, Seat.W, (card("DA"), card("DK"))), Cross(Seat.E, card("CT"), 3))
     assert bs.notes == []
 
 
@@ -157,3 +157,20 @@ def test_ruff_with_my_last_trump_binds_the_only_trump():
     bs = b("ruff with my last trump", pos=pos)
     assert bs.line.steps == (Ruff(None, Seat.S, 1),)
     assert bs.understood == ["ruff a side suit in South (once) with ♠K"]
+
+
+def test_cash_count_binds_the_top_cards_of_the_hand():
+    pos = Position.from_fields("N:AKQ2... 8765... J.AK2.. .QJT9..", "NT", "S")
+    assert b("cash dummy's two spades", pos=pos).line.steps == (Cash(0, Seat.N, (card("SA"), card("SK"))),)
+    # the hand not said: the only hand of the side holding the suit
+    assert b("cash two hearts", pos=pos).line.steps == (Cash(1, Seat.S, (card("HA"), card("HK"))),)
+    bs = b("cash two spades from my hand", pos=pos)
+    assert bs.line.steps == (Cash(0, Seat.S, (card("SJ"),)),)
+    assert "holds only 1 spades" in bs.notes[0]
+
+
+def test_cash_count_with_both_hands_holding_the_suit_keeps_the_suit():
+    pos = Position.from_fields("N:AK2... 543... QJ.2.. .AKQ..", "NT", "S")
+    bs = b("cash two spades", pos=pos)
+    assert bs.line.steps[0].cards == () and bs.line.steps[0].suit == 0
+    assert "count is not kept" in bs.notes[0]

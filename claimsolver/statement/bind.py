@@ -239,6 +239,10 @@ class _Binder:
         return b, f"draw trumps ({hand.full_name} leads them)"
 
     def _cash(self, s, what):
+        if s.suit is not None and s.cards and all(c == CardRef(s.suit) for c in s.cards):
+            s = self._counted_cash(s, what)
+            if s is None:
+                return None
         suit = s.suit
         if suit is None and s.cards and isinstance(s.cards[0], CardRef) and s.cards[0].trump:
             suit = self.trump_suit(what)
@@ -276,6 +280,28 @@ class _Binder:
         elif suit is not None:
             text += " (" + ", ".join(f"{x.full_name} {_holding(self.pos.hands[x], suit)}" for x in self.side) + ")"
         return b, text
+
+    def _counted_cash(self, s: Cash, what: str) -> Cash | None:
+        """"cash my two diamonds" (``cards`` = that many unnamed diamonds): the top N
+        diamonds of the hand, named. The hand is the one said, else the only hand of the side
+        holding the suit; when both hold it the count is not kept (a note) and the suit is
+        cashed."""
+        n, suit = len(s.cards), s.suit
+        hand = self.hand(s.hand)
+        if hand is None:
+            holders = [x for x in self.side if suit_cards(self.pos.hands[x], suit)]
+            if len(holders) != 1:
+                if holders:
+                    self.notes.append(f"{what}: the hand is not said and both hands hold "
+                                      f"{SUIT_PLURAL[suit]}: the count is not kept")
+                return Cash(suit, None)
+            hand = holders[0]
+        held = list(iter_cards(suit_cards(self.pos.hands[hand], suit)))  # high to low
+        if not held:
+            return Cash(suit, hand)  # reported below: the hand has none
+        if len(held) < n:
+            self.notes.append(f"{what}: {self.name(hand)} holds only {len(held)} {SUIT_PLURAL[suit]}")
+        return Cash(suit, hand, tuple(held[:n]))
 
     def _ruff(self, s, what):
         t = self.trump_suit(what)

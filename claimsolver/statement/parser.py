@@ -119,6 +119,12 @@ def _owner(children):
 MY = HandRef("hand")
 
 
+def _counted_cash(suit: int, hand, n: int | None) -> Cash:
+    """"cash my two diamonds": the count is kept as that many unnamed cards of the suit
+    (``Cash(♦, hand, cards=(♦, ♦))``); binding makes them the hand's top two diamonds."""
+    return Cash(suit, hand, (CardRef(suit),) * n if n else ())
+
+
 class _ToLine(Transformer):
     # ---- noun phrases --------------------------------------------------------------------
     def count(self, ch):
@@ -278,10 +284,10 @@ class _ToLine(Transformer):
 
     def cash_suit(self, ch):
         hand = _loc(ch) or (MY if _has(ch, "MY") else None)
-        return [Cash(_suits(ch)[0].suit, hand)]
+        return [_counted_cash(_suits(ch)[0].suit, hand, _count(ch))]
 
     def cash_owned(self, ch):
-        return [Cash(_suits(ch)[0].suit, _loc(ch) or _owner(ch))]
+        return [_counted_cash(_suits(ch)[0].suit, _loc(ch) or _owner(ch), _count(ch))]
 
     def cash_top(self, ch):
         s = _suits(ch)[0].suit

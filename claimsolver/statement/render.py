@@ -118,6 +118,12 @@ def render_step(s) -> str:
         if s.cards and len(s.cards) == 1 and isinstance(s.cards[0], CardRef) and s.cards[0].qualifier == "top" \
                 and s.cards[0].rank is None and s.suit is not None:
             return f"cash {owner_prefix(s.hand)}top {SUIT_PLURAL[s.suit]}"
+        if s.suit is not None and s.cards and all(c == CardRef(s.suit) for c in s.cards):
+            n = number(len(s.cards))
+            what = SUIT_SINGULAR[s.suit] if len(s.cards) == 1 else SUIT_PLURAL[s.suit]
+            if isinstance(s.hand, HandRef) and s.hand.word == "hand":
+                return f"cash my {n} {what}"
+            return f"cash {n} {what}" + _loc("from", s.hand)
         if s.cards:
             return "cash " + " ".join(card_text(c, bare=True) for c in s.cards) + _loc("from", s.hand)
         if s.suit is None:

@@ -217,7 +217,8 @@ add(L(IfThen(Drops(c("HQ")), (), (Finesse(C),))),
     "if the ♥Q falls I have the rest, if not I take the club finesse",
     "if the HQ comes down, I have the rest; otherwise the club finesse")
 add(L(IfThen(Breaks(S, (3, 3)), (), ())), "if spades break 3-3 I have the rest",
-    "if spades are 3-3 the rest are good", "if the spades split 3/3, rest are mine")
+    "if spades are 3-3 the rest are good", "if the spades split 3/3, rest are mine",
+    "if spades are 3.3. I have the rest.")
 add(L(IfThen(Breaks(S, (3, 3)), (Cash(S),), (Finesse(H),))),
     "if spades break 3-3 I run the spades, otherwise take the heart finesse")
 add(L(IfThen(Breaks(None, None, trump=True), (), (Ruff(S, None, 1),))),
@@ -227,6 +228,22 @@ add(L(DrawTrumps(), IfThen(Drops(c("HQ")), (), (Finesse(C),))),
     "draw trumps, then if the ♥Q drops I have the rest, otherwise the club finesse")
 add(L(IfThen(Breaks(C, None), (), (IfThen(Drops(c("DK")), (), (Concede(D),)),))),
     "if clubs break the rest are mine, otherwise if the ♦K drops I have the rest, else I concede a diamond")
+# a conditional runs to the end of its sentence: after a full stop, a step follows the
+# whole conditional; joined by a comma or "then" it stays in the last branch
+add(L(IfThen(Breaks(S), (), (Finesse(C),)), Cash(H)),
+    "if spades break I have the rest, otherwise I take the club finesse. Then cash the hearts",
+    "if spades break I have the rest, otherwise I take the club finesse. Then I cash the hearts.",
+    "If spades break I have the rest! Otherwise the club finesse. Cash the hearts")
+add(L(IfThen(Breaks(S), (), (Finesse(C), Cash(H)))),
+    "if spades break I have the rest, otherwise I take the club finesse, then cash the hearts",
+    "if spades break I have the rest, otherwise I take the club finesse and cash the hearts")
+add(L(IfThen(Breaks(S), (), (Finesse(C),))),
+    "if spades break I have the rest. Otherwise I take the club finesse.")
+add(L(IfThen(Drops(c("HQ")), (), ()), Cash(C)), "if the ♥Q drops I have the rest. Then cash the clubs")
+add(L(IfThen(Breaks(C, None), (), (IfThen(Drops(c("DK")), (), (Concede(D),)),)), DrawTrumps()),
+    "if clubs break the rest are mine, otherwise if the ♦K drops I have the rest, else I concede "
+    "a diamond. Then draw trumps")
+add(L(DrawTrumps(), Cash(C)), "Draw trumps. Cash the clubs.")
 
 # --- trick lists (not an order of play) ----------------------------------------------------
 add(L(TrickList(((H, 4), (S, 3), (D, 1)))), "four hearts, three spades and a diamond",
@@ -256,6 +273,7 @@ add(L(Cross(DUMMY, c("DA"), D), Discard(cards=(r(None, H),), on_card=c("CA"))),
 REJECTED: list[tuple[str, list[str]]] = [
     ("take the spade finest", ["finest", "column 16", "did you mean 'finesse'"]),
     ("cash the", ["stops too early", "a suit"]),
+    ("cash the. Then draw trumps", ["stops too early", "'cash'", "a suit"]),
     ("draw", ["stops too early", "'trumps'"]),
     ("ruff a heart in", ["stops too early", "a hand"]),
     ("xyzzy", ["I do not know the word 'xyzzy'", "column 1"]),

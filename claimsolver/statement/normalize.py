@@ -7,7 +7,8 @@ grammar terminal, canonical value, column and original word). It
   ``♠10``, ``10♠``, ``HT``) into one ``CARD`` token per card, via ``claimsolver.cards``;
 - splits possessives (``dummy's`` -> ``dummy`` + ``'s``) and contractions (``I'll``);
 - joins multi-word phrases ("cross ruff", "shows out", "if not");
-- drops filler words ("I'll", "then", "and", "just", "the", punctuation);
+- drops filler words ("I'll", "then", "and", "just", "the", punctuation other than a full
+  stop, which becomes a sentence break ``STOP``: it ends a conditional);
 - corrects misspellings conservatively (words of 4+ letters, close match >= 0.82 to one
   vocabulary word: "finese" -> "finesse"); anything else unknown is a syntax error.
 """
@@ -72,7 +73,7 @@ _SCAN = re.compile(
     rf"|(?P<multi>\b[SHDC](?:10|[AKQJT2-9]){{2,}}\b)"
     rf"|(?P<sr>\b[SHDCshdc]-?{_RANKS}\b)"
     rf"|(?P<rs>\b{_RANKS}-?[SHDCshdc]\b)"
-    r"|(?P<split>\b\d{1,2}\s?[-/]\s?\d{1,2}\b)"
+    r"|(?P<split>\b\d{1,2}(?:\s?[-/]\s?|\.)\d{1,2}\b)"  # 3-3, 3/3, 3.3 (not a full stop)
     r"|(?P<num>\d+)"
     r"|(?P<word>[A-Za-z]+(?:['’][A-Za-z]*)?)"
     r"|(?P<other>\S)"
@@ -117,7 +118,7 @@ def _raw_tokens(text: str):
             except NotationError:
                 yield ("W", s.lower(), col, s)
         elif g == "split":
-            a, b = re.split(r"\s?[-/]\s?", s)
+            a, b = re.split(r"\s?[-/.]\s?", s)
             yield ("NUM", str(int(a)), col, s)
             yield ("DASH", "-", col, s)
             yield ("NUM", str(int(b)), col, s)
@@ -133,6 +134,8 @@ def _raw_tokens(text: str):
                     yield ("POSS", "'s", col, s)
             else:
                 yield ("W", w, col, s)
+        elif s in ".!?":
+            yield ("STOP", ".", col, s)  # a sentence break: it ends a conditional
         # other characters (punctuation) are dropped
 
 
@@ -254,7 +257,7 @@ def _unknown_word(text: str, col: int, word: str, value: str, before: list[Tok])
 
 
 def _order(kinds) -> list[str]:
-    kinds = set(kinds)
+    kinds = set(kinds) - {"STOP"}  # a full stop is never worth suggesting
     first = [k for k in vocab.HUMAN_ORDER if k in kinds]
     rest = sorted(k for k in kinds if k not in vocab.HUMAN_ORDER and k != "$END")
     tail = ["$END"] if "$END" in kinds else []

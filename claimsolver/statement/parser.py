@@ -548,11 +548,16 @@ class _BadToken(Exception):
 
 def _error_from(text: str, toks: list[Tok], e: UnexpectedInput) -> StatementSyntaxError:
     expected = set(getattr(e, "expected", None) or getattr(e, "allowed", None) or ())
-    if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
+    stop = isinstance(e, UnexpectedToken) and e.token.type == "STOP"
+    if stop:  # a full stop where the sentence cannot end: what it lacks, before the stop
+        cut = e.token.start_pos
+        toks = toks[:cut]
+        expected = set(_expected_after(tuple(t.kind for t in toks)) or expected) - {"STOP"}
+    if stop or isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
         last = toks[-1] if toks else None
         where = f" after '{last.word}' (column {last.column})" if last else ""
         return StatementSyntaxError(text, len(text) + 1, None,
-                                    f"the statement stops too early{where}",
+                                    f"the {'sentence' if stop else 'statement'} stops too early{where}",
                                     expected=describe(expected))
     tok = toks[e.token.start_pos]
     sugg = None

@@ -257,7 +257,14 @@ def _discard(s: Discard) -> str:
 
 
 def _steps(steps) -> str:
-    return ", then ".join(render_step(s) for s in steps)
+    """Steps joined by ", then "; a step after a conditional starts a new sentence (". Then"),
+    since a conditional runs to the end of its sentence."""
+    out = ""
+    for i, s in enumerate(steps):
+        if i:
+            out += ". Then " if isinstance(steps[i - 1], IfThen) else ", then "
+        out += render_step(s)
+    return out
 
 
 def render(line: Line) -> str:

@@ -109,7 +109,8 @@ STEP_FINESSE = 3  # card = the card finessed with, card2 = the card finessed aga
 # flag 1 = lead the finessing card itself and let it run
 STEP_CONCEDE = 4  # lead a card of suit (or towards card2) that loses; count tricks; flag 1 = at the end
 STEP_PLAY = 5  # play card when its holder next plays (lead, follow, or discard)
-STEP_RUFF = 6  # lead suit from the other hand and ruff it in hand; count times
+STEP_RUFF = 6  # lead suit from the other hand and ruff it in hand; count times; with card
+# (a trump of that hand) when the claimer named the trump to ruff with, else the lowest
 STEP_DUCK = 7  # next round of suit led by the claiming side: both hands play low
 STEP_DISCARD = 8  # when discarding, discard card (or any card of suit)
 STEP_CROSSRUFF = 9  # ruff back and forth: leads are cards the other hand can ruff

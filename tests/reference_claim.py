@@ -412,8 +412,10 @@ def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
     if kind == T.STEP_DUCK and lead_suit == suit and (lead_seat & 1) == side:
         mine = cards_of(h & SUIT[suit])
         return pick([min(mine)]) if mine else None
-    if kind == T.STEP_RUFF and seat == hand and lead_suit == suit and (lead_seat & 1) == side:
+    if kind == T.STEP_RUFF and seat == hand and lead_suit == suit:  # whoever led the suit
         if not h & SUIT[suit]:
+            if card >= 0 and (h >> card) & 1:
+                return pick([card])  # "ruff with the ace of trumps"
             tr = cards_of(h & SUIT[trump])
             return pick([min(tr)]) if tr else None
         return None
@@ -429,13 +431,14 @@ def advance_aux(st_pc, st_aux, ctx: Ctx, trick, winner) -> tuple[int, int]:
         return st_pc, st_aux
     kind, suit, hand, card, card2, cnt, flag, nxt, alt = ctx.steps[st_pc]
     lead_seat, lead_card = trick[0]
+    # a stated ruff counts whoever led the suit
+    if kind == T.STEP_RUFF and any(s == hand and suit_of(c) == ctx.trump for s, c in trick) and suit_of(lead_card) == suit:
+        return st_pc, st_aux + 1
     if (lead_seat & 1) != ctx.side:
         return st_pc, st_aux
     if kind in (T.STEP_FINESSE, T.STEP_DUCK) and suit_of(lead_card) == suit:
         return st_pc, st_aux + 1
     if kind == T.STEP_CONCEDE and (winner & 1) != ctx.side:
-        return st_pc, st_aux + 1
-    if kind == T.STEP_RUFF and any(s == hand and suit_of(c) == ctx.trump for s, c in trick) and suit_of(lead_card) == suit:
         return st_pc, st_aux + 1
     return st_pc, st_aux
 

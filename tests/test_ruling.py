@@ -195,3 +195,16 @@ def test_every_statement_of_the_corpus_rules_on_every_case_without_crashing():
             except ClaimSolverError:
                 continue
             assert r.tricks <= max(r.double_dummy, r.claimed), (text, data["id"])
+
+
+def test_ruff_with_the_stated_trump():
+    # Spades trumps. East leads a club; South, void, ruffs before West, who may overruff a low
+    # trump. "Ruff with the ace" keeps the trick and South's king then draws West's queen.
+    from conftest import make_claim
+
+    deal = "N:...432 ...AKQ AK2... Q..32."
+    base = dict(trump="S", leader="E", claimed=3, aware=["trumps"], shown_out={"W": "C"})
+    assert adjudicate(make_claim(deal, **base)).tricks == 2  # ruffs low: overruffed
+    r = adjudicate(make_claim(deal, statement="ruff the club with the ace of trumps", **base))
+    assert r.tricks == 3, r.to_json()
+    assert r.line[0].cards[1] == 14  # ♠A

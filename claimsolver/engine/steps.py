@@ -234,8 +234,10 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
         if ms == 0:
             return np.int64(0)
         return (np.int64(1) << _low_card(ms)) & legal
-    if kind == T.STEP_RUFF and seat == hand and lead_suit == suit and lead_mine:
+    if kind == T.STEP_RUFF and seat == hand and lead_suit == suit:  # whoever led the suit
         if (h & suit_bits(suit)) == 0:
+            if card >= 0 and ((h >> card) & 1) != 0:
+                return (np.int64(1) << card) & legal  # the stated trump
             tr = h & suit_bits(trump)
             if tr == 0:
                 return np.int64(0)
@@ -256,19 +258,20 @@ def advance_aux(pc, aux, side, trump, steps, leader, c0, c1, c2, c3, winner):
     Returns the new aux."""
     if pc < 0:
         return aux
-    if (leader & 1) != side:
-        return aux
     kind = steps[pc, T.S_KIND]
     suit = steps[pc, T.S_SUIT]
     hand = steps[pc, T.S_HAND]
-    if (kind == T.STEP_FINESSE or kind == T.STEP_DUCK) and (c0 >> 4) == suit:
-        return aux + 1
-    if kind == T.STEP_CONCEDE and (winner & 1) != side:
-        return aux + 1
-    if kind == T.STEP_RUFF and (c0 >> 4) == suit:
+    if kind == T.STEP_RUFF and (c0 >> 4) == suit:  # a stated ruff counts whoever led the suit
         for k in range(4):
             s = (leader + k) & 3
             c = c0 if k == 0 else (c1 if k == 1 else (c2 if k == 2 else c3))
             if s == hand and (c >> 4) == trump:
                 return aux + 1
+        return aux
+    if (leader & 1) != side:
+        return aux
+    if (kind == T.STEP_FINESSE or kind == T.STEP_DUCK) and (c0 >> 4) == suit:
+        return aux + 1
+    if kind == T.STEP_CONCEDE and (winner & 1) != side:
+        return aux + 1
     return aux

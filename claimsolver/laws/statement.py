@@ -65,10 +65,23 @@ class _Compiler:
         return len(self.rows) - 1
 
     def steps(self, steps) -> None:
-        for st in steps:
+        steps = list(steps)
+        i = 0
+        while i < len(steps):
+            st = steps[i]
+            nxt = steps[i + 1] if i + 1 < len(steps) else None
+            if (isinstance(st, L.Ruff) and isinstance(nxt, L.PlayCard) and _card(nxt.card) >= 0
+                    and self.trump != NOTRUMP and card_suit(nxt.card) == self.trump
+                    and isinstance(st.hand, Seat)
+                    and self.claim.position.hands[int(st.hand)] >> nxt.card & 1):
+                # "ruff the heart with the ace of trumps": the stated trump does the ruffing
+                self.step(st, ruff_card=nxt.card)
+                i += 2
+                continue
             self.step(st)
+            i += 1
 
-    def step(self, st) -> None:  # noqa: C901 - one branch per step kind
+    def step(self, st, ruff_card: int = -1) -> None:  # noqa: C901 - one branch per step kind
         if isinstance(st, L.DrawTrumps):
             if self.trump == NOTRUMP:
                 self.notes.append("'draw trumps' cannot apply at notrump: ignored")
@@ -91,7 +104,9 @@ class _Compiler:
             if self.trump == NOTRUMP or not isinstance(st.hand, Seat) or not isinstance(st.suit, int):
                 self.notes.append("the stated ruff cannot be identified (no trump suit, suit or ruffing hand): ignored")
                 return
-            self.emit(_row(T.STEP_RUFF, st.suit, int(st.hand), count=st.count or ALL))
+            if ruff_card >= 0:
+                self.mention_card(ruff_card)
+            self.emit(_row(T.STEP_RUFF, st.suit, int(st.hand), card=ruff_card, count=st.count or ALL))
         elif isinstance(st, L.Crossruff):
             if self.trump == NOTRUMP:
                 self.notes.append("a crossruff cannot apply at notrump: ignored")

@@ -25,7 +25,7 @@ from .tt import (move_code, move_from_code, pattern_cards, pattern_from_relevant
                  position_codes, tt_find, tt_keys, tt_probe_hint, tt_store)
 
 
-TT_MIN_TRICKS = 3  # no table below this many tricks left (cheaper to search)
+TT_MIN_TRICKS = 2  # no table below this many tricks left (cheaper to search)
 
 
 @njit(cache=True)
@@ -451,7 +451,7 @@ def _store(tt, hands, k1, k2, c01, c23, rel, ms, n, target, res, best):
         tt_store(tt, k1, k2, p01, p23, n - hi_ms, n - lo_ms, n, mv)
 
 
-ROOT_BUDGET = 50000  # nodes for a root move's first try (grows x4 per round)
+ROOT_BUDGET = 4000000  # nodes for a root move's first try (grows x4 per round)
 
 
 @njit(cache=True)

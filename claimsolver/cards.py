@@ -69,14 +69,9 @@ SUIT_SYMBOLS = "♠♥♦♣"
 SEAT_LETTERS = "NESW"
 RANK_LETTERS = "--23456789TJQKA"  # index = rank
 ACE, KING, QUEEN, JACK, TEN = 14, 13, 12, 11, 10
-SIDE_NAMES = ("NS", "EW")
 
 SUIT_MASK = 0x7FFC  # ranks 2..14 of one suit
 FULL_DECK = sum(SUIT_MASK << (16 * s) for s in range(4))
-
-
-def side_of(seat: int) -> int:
-    return seat & 1
 
 
 # --- seats ---------------------------------------------------------------------------------

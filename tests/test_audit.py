@@ -17,7 +17,7 @@ REALBRIDGE = DATA / "real" / "realbridge-2021-qualifier.pbn"
 BBO = DATA / "real" / "bbo-example1.lin"
 VUGRAPH = DATA / "vugraph"
 
-needs_data = pytest.mark.skipif(not REALBRIDGE.exists(), reason="shared data not found")
+needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
 
 RECORD_FILES = [
     "real/bbo-example1.lin", "real/realbridge-2021-qualifier.pbn",

@@ -19,7 +19,7 @@ REALBRIDGE = DATA / "real" / "realbridge-2021-qualifier.pbn"
 BBO = DATA / "real" / "bbo-example1.lin"
 V360 = DATA / "vugraph" / "360-36000.lin"
 
-needs_data = pytest.mark.skipif(not REALBRIDGE.exists(), reason="shared data not found")
+needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 # West leads; North wins every trick

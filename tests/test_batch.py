@@ -44,8 +44,7 @@ def die_on_five(x: int) -> int:
 
 @pytest.fixture(scope="module")
 def sample_claims():
-    if not REALBRIDGE.exists():
-        pytest.skip("shared data not found")
+    assert REALBRIDGE.exists(), f"the shared data must be beside the repository: {REALBRIDGE}"
     return [c for c in load(REALBRIDGE) if isinstance(c, RecordedClaim)][:40]
 
 

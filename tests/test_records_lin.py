@@ -17,7 +17,7 @@ DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[
 EXAMPLE = DATA / "real" / "bbo-example1.lin"
 VUGRAPH = DATA / "vugraph"
 
-needs_data = pytest.mark.skipif(not EXAMPLE.exists(), reason="shared data not found")
+needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
 
 # Per vugraph file: (boards, claims, played out, passed out, no-play). Boards = qx| count and
 # claims + no-play = mc| count of SOURCE.md. no-play: 060's open room (o49-o64) records

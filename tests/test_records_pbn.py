@@ -18,7 +18,7 @@ from claimsolver.records.replay import RecordedClaim, SkippedBoard
 DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 REALBRIDGE = DATA / "real" / "realbridge-2021-qualifier.pbn"
 
-needs_data = pytest.mark.skipif(not REALBRIDGE.exists(), reason="shared data not found")
+needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
 
 
 @pytest.fixture(scope="module")

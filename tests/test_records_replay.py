@@ -22,7 +22,7 @@ from claimsolver.records.replay import (
 DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 FILES = sorted([*DATA.glob("real/*.pbn"), *DATA.glob("real/*.lin"), *DATA.glob("vugraph/*.lin")])
 
-needs_data = pytest.mark.skipif(not FILES, reason="shared data not found")
+needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
 
 
 @pytest.fixture(scope="module")

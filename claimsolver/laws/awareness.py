@@ -31,7 +31,6 @@ class Mentions:
 class Awareness:
     forget: int  # mask of forgotten outstanding cards
     notes: tuple[str, ...]  # why cards were taken as known
-    trump_forgotten: tuple[int, ...] = ()  # outstanding trumps the claimer may be unaware of (Law 70C)
 
 
 def suit_mask(suit: int) -> int:
@@ -148,19 +147,15 @@ def forget_set(claim: Claim, mentions: Mentions = Mentions()) -> Awareness:
             forget &= ~suit_mask(s)
             notes.append(f"an opponent showed out of {('spades', 'hearts', 'diamonds', 'clubs')[s]} before the claim")
     trump = claim.position.trump
-    trumps_out: tuple[int, ...] = ()
     if trump != NOTRUMP:
-        if law_70c_unaware_of_trump(claim, mentions):
-            trumps_out = tuple(iter_cards(forget & suit_mask(trump)))
-        else:
+        if not law_70c_unaware_of_trump(claim, mentions):
             if forget & suit_mask(trump):
                 why = "the director finds him aware of trumps" if "trumps" in claim.settings.aware else "trumps are stated"
                 notes.append(f"Law 70C does not apply: {why}")
             forget &= ~suit_mask(trump)
     forget, more = consistent_with_claim(claim, forget)
     notes.extend(more)
-    trumps_out = tuple(c for c in trumps_out if forget >> c & 1)
-    return Awareness(forget, tuple(notes), trumps_out)
+    return Awareness(forget, tuple(notes))
 
 
 def awareness_options(claim: Claim) -> list[int]:
@@ -171,6 +166,3 @@ def awareness_options(claim: Claim) -> list[int]:
     opts[T.OPT_SHOWOUT_WAKES_SUIT] = 1  # a show-out reveals the suit (QBA notes on Law 70E)
     return opts
 
-
-def mentions_from(cards: Iterable[int] = (), suits: Iterable[int] = ()) -> Mentions:
-    return Mentions(frozenset(cards), frozenset(suits))

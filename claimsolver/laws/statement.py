@@ -237,9 +237,3 @@ def compile_line(line: L.Line, claim: Claim) -> CompiledLine:
     comp.steps(line.steps)
     return comp.finish()
 
-
-def describe_row(row, trump: int) -> str:
-    kind = int(row[T.S_KIND])
-    name = T.STEP_KIND_NAMES[kind]
-    c = int(row[T.S_CARD])
-    return f"{name}{' ' + card_name(c) if c >= 0 else ''}"

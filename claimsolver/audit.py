@@ -53,7 +53,7 @@ SECONDS_PER_CLAIM = 0.1
 RECORD_EXTENSIONS = (".pbn", ".lin")
 
 CSV_COLUMNS = ("file", "board", "room", "table", "contract", "declarer", "claimer", "claimed",
-               "double_dummy", "tricks", "flags", "skipped", "detail")
+               "double_dummy", "tricks", "flags", "laws", "forgotten", "skipped", "detail")
 
 
 # --- the work item and the per-claim function (runs on the workers) ------------------------
@@ -92,19 +92,22 @@ def flags_of(claimed: int, double_dummy: int, tricks: int, least_normal: int) ->
     return flags
 
 
-def rule_item(item: AuditItem, time_limit: float | None = DEFAULT_TIME_LIMIT) -> dict[str, Any]:
+def rule_item(item: AuditItem, time_limit: float | None = DEFAULT_TIME_LIMIT,
+              settings: dict[str, str] | None = None) -> dict[str, Any]:
     """Rule one recorded claim with no statement: the audit row, or a skipped row when the
     claim is bad input or over the time limit. Module-level and picklable (Dask workers).
 
     One claim search gives both the ruling (``adjudicate`` with no statement: Law 70, the least
     successful normal line capped by the claim) and the Law 71 test: the tricks the claiming
-    side wins on that line (the ruling's ``line``) above the claim."""
+    side wins on that line (the ruling's ``line``) above the claim. ``settings``: claim-file
+    settings fields applied to every claim (``player_class``, ``regulation``, ``awareness``)."""
+    from claimsolver.cards import card_name
     from claimsolver.claim import Claim
     from claimsolver.ruling import TimeLimitReached, adjudicate
 
     where = item.where()
     try:
-        claim = Claim.from_dict(item.claim)
+        claim = Claim.from_dict({**item.claim, **(settings or {})})
         ruling = adjudicate(claim, time_limit=time_limit)
     except TimeLimitReached as e:
         return {**where, "skipped": TIME_LIMIT, "detail": str(e)}
@@ -121,6 +124,8 @@ def rule_item(item: AuditItem, time_limit: float | None = DEFAULT_TIME_LIMIT) ->
         "double_dummy": ruling.double_dummy,
         "tricks": ruling.tricks,
         "flags": flags_of(ruling.claimed, ruling.double_dummy, ruling.tricks, least_normal),
+        "laws": ruling.laws,
+        "forgotten": [{"card": card_name(c), "why": why} for c, why in ruling.forgotten],
     }
 
 
@@ -213,10 +218,17 @@ def audit(
     per_item_seconds: float | None = SECONDS_PER_CLAIM,
     limit: int | None = None,
     on_file_error: Callable[[FileError], None] | None = None,
+    settings: dict[str, str] | None = None,
 ) -> AuditResult:
     """Audit every recorded claim under ``paths``. ``limit``: only the first N claims (boards
     after the N-th claim are not reported). ``on_file_error`` is told of each unreadable
-    file as it is found."""
+    file as it is found. ``settings``: claim settings for every claim, e.g.
+    ``{"player_class": "expert", "regulation": "ebu", "awareness": "strict"}`` (checked here:
+    a bad value is bad input for the whole audit)."""
+    from claimsolver.claim import settings_from
+
+    settings = {k: v for k, v in (settings or {}).items() if v is not None}
+    settings_from(settings)  # raises InvalidInput naming the field
     from claimsolver import batch
     from claimsolver.records import RecordedClaim
 
@@ -251,7 +263,8 @@ def audit(
     # together on one worker. The results come back in file order.
     order = spread(len(items))
     shuffled = batch.run(
-        [items[i] for i in order], functools.partial(rule_item, time_limit=time_limit), workers=workers,
+        [items[i] for i in order], functools.partial(rule_item, time_limit=time_limit, settings=settings),
+        workers=workers,
         scheduler=scheduler, chunk_seconds=chunk_seconds, progress=progress, per_item_seconds=per_item_seconds,
         label="claims",
     )
@@ -269,6 +282,8 @@ def audit(
             rows.append(s)
     seconds = time.perf_counter() - t0
     summary = summarize_rows(rows, claims=len(items), seconds=seconds, **counts)
+    if settings:
+        summary["settings"] = dict(settings)
     return AuditResult(rows, summary)
 
 
@@ -297,7 +312,7 @@ def summarize_rows(rows: Sequence[dict[str, Any]], *, claims: int, seconds: floa
     ``claims_per_second`` (claims ruled or skipped per second of the whole audit)."""
     skipped: dict[str, int] = {}
     flags = {f: 0 for f in FLAGS}
-    ruled = upheld = 0
+    ruled = upheld = trump_70c = 0
     for r in rows:
         if "skipped" in r:
             skipped[r["skipped"]] = skipped.get(r["skipped"], 0) + 1
@@ -306,6 +321,7 @@ def summarize_rows(rows: Sequence[dict[str, Any]], *, claims: int, seconds: floa
         upheld += r["tricks"] == r["claimed"]
         for f in r["flags"]:
             flags[f] += 1
+        trump_70c += NEEDS_STATEMENT in r["flags"] and rests_on_trump(r)
     return {
         "boards": boards,
         "claims": claims,
@@ -315,9 +331,17 @@ def summarize_rows(rows: Sequence[dict[str, Any]], *, claims: int, seconds: floa
         "passed_out": not_errors.get("passed-out", 0),
         "upheld": upheld,
         "flags": flags,
+        # needs-statement split: the loss rests on an outstanding trump (Law 70C) or not
+        "needs_statement_70c": trump_70c,
+        "needs_statement_other": flags[NEEDS_STATEMENT] - trump_70c,
         "seconds": round(seconds, 3),
         "claims_per_second": round(claims / seconds, 2) if seconds > 0 else None,
     }
+
+
+def rests_on_trump(row: dict[str, Any]) -> bool:
+    """Whether a ruled row's loss rests on an outstanding trump: the ruling applied Law 70C."""
+    return "70C" in (row.get("laws") or [])
 
 
 # --- formatting ----------------------------------------------------------------------------
@@ -349,7 +373,9 @@ def summary_text(s: dict[str, Any]) -> str:
              f"{s['played_out']} played out, {s['passed_out']} passed out."]
     if s["skipped"]:
         lines.append("Skipped: " + ", ".join(f"{k} {v}" for k, v in s["skipped"].items()) + ".")
-    lines.append("Flags: " + ", ".join(f"{k} {v}" for k, v in s["flags"].items()) + ".")
+    lines.append("Flags: " + ", ".join(f"{k} {v}" for k, v in s["flags"].items())
+                 + f" (needs-statement: {s.get('needs_statement_70c', 0)} on an outstanding trump, Law 70C; "
+                 f"{s.get('needs_statement_other', 0)} other).")
     cps = s["claims_per_second"]
     lines.append(f"Time: {s['seconds']:.1f} s" + (f" ({cps:.1f} claims/s)." if cps is not None else "."))
     return "\n".join(lines)
@@ -359,15 +385,17 @@ def csv_record(r: dict[str, Any]) -> list[Any]:
     out = []
     for col in CSV_COLUMNS:
         v = r.get(col)
-        if col == "flags" and v is not None:
+        if col in ("flags", "laws") and v is not None:
             v = " ".join(v)
+        elif col == "forgotten" and v is not None:
+            v = " ".join(f["card"] for f in v)
         out.append("" if v is None else v)
     return out
 
 
 __all__ = [
     "audit", "AuditResult", "AuditItem", "rule_item", "least_normal_tricks", "flags_of", "read_records", "record_files",
-    "summarize_rows", "row_text", "summary_text", "csv_record", "FLAGS", "OVER_CLAIM",
+    "summarize_rows", "rests_on_trump", "row_text", "summary_text", "csv_record", "FLAGS", "OVER_CLAIM",
     "NEEDS_STATEMENT", "LAW71_CANDIDATE", "TIME_LIMIT", "BAD_INPUT", "INTERNAL_ERROR",
     "UNREADABLE_FILE", "CSV_COLUMNS", "DEFAULT_TIME_LIMIT",
 ]

@@ -21,6 +21,7 @@ LAWS = ("duplicate-2017", "club-2014", "rubber-2014")
 REGULATIONS = ("acbl", "ebu")
 PLAYER_CLASSES = ("novice", "club", "expert")
 QUESTIONS = ("contested", "concession", "agreed")
+AWARENESS_MODES = ("evidence", "strict")
 VULNERABILITIES = ("None", "NS", "EW", "All")
 
 _CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(X{0,2})$")
@@ -36,6 +37,8 @@ class Settings:
     question: str = "contested"
     aware: tuple[str, ...] = ()  # outstanding cards ("SJ") and/or "trumps" the claimer was aware of
     likely: float = 0.5  # Law 69B threshold: share of normal lines above which a trick is "likely"
+    awareness: str = "evidence"  # DESIGN 2.4: "evidence" (default) or "strict"
+    unaware: tuple[str, ...] = ()  # the director's finding: cards ("HQ"), suits ("H") and/or "trumps" overlooked
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,7 +46,9 @@ class Settings:
             "regulation": self.regulation,
             "player_class": self.player_class,
             "question": self.question,
+            "awareness": self.awareness,
             "aware": list(self.aware),
+            "unaware": list(self.unaware),
         }
 
 
@@ -181,6 +186,9 @@ class Claim:
         if not isinstance(statement, str):
             problems.append(("statement", "must be text"))
 
+        if settings is not None and position is not None and claimer is not None and settings.unaware:
+            problems.extend(unaware_problems(settings.unaware, position, claimer.side))
+
         if problems:
             raise InvalidInput(problems)
         return cls(
@@ -213,6 +221,29 @@ class Claim:
         if self.won_trick is not None:
             d["won_trick"] = self.won_trick
         return d
+
+
+def unaware_problems(unaware: tuple[str, ...], position: Position, side: int) -> list[tuple[str, str]]:
+    """The director can only find the claimer unaware of cards the opponents still hold."""
+    problems: list[tuple[str, str]] = []
+    out = position.hands[1 - side] | position.hands[3 - side]
+    for item in unaware:
+        if item == "trumps":
+            if position.trump == 4:
+                problems.append(("unaware", '"trumps" in a notrump contract'))
+            elif not out >> (16 * position.trump) & 0x7FFC:
+                problems.append(("unaware", '"trumps": the opponents hold no trump'))
+        elif len(item) == 1:
+            suit = SUIT_LETTERS.index(item)
+            if not out >> (16 * suit) & 0x7FFC:
+                problems.append(("unaware", f"{item}: the opponents hold no card of that suit"))
+        else:
+            c = parse_card(item)
+            if not out >> c & 1:
+                where = ("is held by the claiming side" if any(position.hands[s] >> c & 1 for s in (side, side + 2))
+                         else "is no longer held by anyone (played)")
+                problems.append(("unaware", f"{item} is not an outstanding card: it {where}"))
+    return problems
 
 
 def read_claim_file(path: str | Path) -> dict[str, Any]:
@@ -264,10 +295,31 @@ def settings_from(data: Mapping[str, Any]) -> Settings:
             aware.append(card_name(parse_card(str(item))))
         except NotationError:
             problems.append(("aware", f"{item!r} is neither a card (e.g. SJ) nor \"trumps\""))
+    awareness = choice("awareness", AWARENESS_MODES, "evidence")
+    unaware_raw = data.get("unaware") or []
+    if isinstance(unaware_raw, str):
+        unaware_raw = [a for a in re.split(r"[,\s]+", unaware_raw) if a]
+    if not isinstance(unaware_raw, (list, tuple)):
+        problems.append(("unaware", f'must be a list of cards, suits and/or "trumps", not {unaware_raw!r}'))
+        unaware_raw = []
+    unaware: list[str] = []
+    for item in unaware_raw:
+        text = str(item).strip()
+        if text.lower() == "trumps":
+            unaware.append("trumps")
+            continue
+        if len(text) == 1 and text.upper() in SUIT_LETTERS:
+            unaware.append(text.upper())
+            continue
+        try:
+            unaware.append(card_name(parse_card(text)))
+        except NotationError:
+            problems.append(("unaware", f"{item!r} is neither a card (e.g. HQ), a suit (S, H, D, C) nor \"trumps\""))
     likely = data.get("likely", 0.5)
     if isinstance(likely, bool) or not isinstance(likely, (int, float)) or not 0 <= likely < 1:
         problems.append(("likely", f"must be a share between 0 and 1, not {likely!r}"))
         likely = 0.5
     if problems:
         raise InvalidInput(problems)
-    return Settings(law, regulation, player_class, question, tuple(aware), float(likely))
+    return Settings(law, regulation, player_class, question, tuple(aware), float(likely), awareness,
+                    tuple(dict.fromkeys(unaware)))

@@ -22,6 +22,7 @@ import sys
 import click
 
 from claimsolver.audit import DEFAULT_TIME_LIMIT
+from claimsolver.errors import InvalidInput
 
 
 @click.command("audit")
@@ -36,9 +37,15 @@ from claimsolver.audit import DEFAULT_TIME_LIMIT
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=DEFAULT_TIME_LIMIT,
               show_default=True, help="Seconds per claim; a claim over it is skipped ('time limit').")
 @click.option("--summary-only", is_flag=True, help="Print only the summary.")
+@click.option("--class", "player_class", default=None, metavar="CLASS",
+              help="Class of player for every claim: novice, club (default) or expert (DESIGN 2.6).")
+@click.option("--regulation", default=None, metavar="REG", help="Regulation preset: acbl (default) or ebu.")
+@click.option("--awareness", default=None, metavar="MODE",
+              help="What the claimer may have overlooked: evidence (default) or strict (DESIGN 2.4).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")
-def audit_command(paths, as_json, as_csv, workers, scheduler, time_limit, summary_only, progress) -> None:
+def audit_command(paths, as_json, as_csv, workers, scheduler, time_limit, summary_only, progress,
+                  player_class, regulation, awareness) -> None:
     """Rule on every claim recorded in the PBN/LIN files PATHS (folders are walked for .pbn and
     .lin files) as if no statement was made, and flag the claims a director would look at:
     over-claim (claimed more than double dummy), needs-statement (within double dummy, but a
@@ -57,9 +64,19 @@ def audit_command(paths, as_json, as_csv, workers, scheduler, time_limit, summar
     def file_error(err) -> None:
         click.echo(f"claimsolver: error: {err.message}", err=True)
 
+    settings = {"player_class": player_class, "regulation": regulation, "awareness": awareness}
+    try:
+        from claimsolver.claim import settings_from
+
+        settings_from({k: v for k, v in settings.items() if v is not None})
+    except InvalidInput as e:
+        for field, msg in e.problems:
+            option = {"player_class": "--class"}.get(field, f"--{field}")
+            click.echo(f"claimsolver: error: {option}: {msg}", err=True)
+        sys.exit(2)
     try:
         result = audit(list(paths), workers=workers, scheduler=scheduler, time_limit=time_limit,
-                       progress=progress, on_file_error=file_error)
+                       progress=progress, on_file_error=file_error, settings=settings)
     except KeyboardInterrupt:
         raise
     except Exception as e:  # noqa: BLE001 - the last line of defence: no traceback for users

@@ -24,7 +24,7 @@ from claimsolver.cards import (
 from claimsolver.claim import Claim, Settings, settings_from
 from claimsolver.errors import ClaimSolverError
 from claimsolver.laws import codes, normal
-from claimsolver.laws.awareness import Awareness, awareness_options, forget_set, law_70c_unaware_of_trump
+from claimsolver.laws.awareness import Awareness, awareness_options, law_70c_unaware_of_trump, states_of_mind
 from claimsolver.laws.questions import Evidence, check_supported, decide, parse_won_trick
 from claimsolver.laws.statement import CompiledLine, compile_line
 from claimsolver.score import duplicate_score, result_name
@@ -74,6 +74,22 @@ class Ruling:
     applied: tuple[str, ...] = ()  # the code's clauses applied, e.g. "Law 71B", "Club Law 69C"
     details: dict = dataclasses.field(default_factory=dict)  # question-specific findings (Laws 69B, 71, rubber 69B)
     won_trick_to: int | None = None  # side a trick in fact won goes back to (Laws 69B1, 71A)
+    forgotten: tuple[tuple[int, str], ...] = ()  # cards taken as overlooked on the governing state of mind, with why
+    sensitivity: dict | None = None  # with adjudicate(..., sensitivity=True): claimsolver.sensitivity
+
+    @property
+    def laws(self) -> list[str]:
+        """The clauses the ruling applied (e.g. ["70A", "70C"]), in order, without the code's
+        prefix for the duplicate code."""
+        out: list[str] = []
+        for r in self.reasons:
+            if r.law and r.law not in out:
+                out.append(r.law)
+        for a in self.applied:
+            a = a.removeprefix("Law ")
+            if a not in out:
+                out.append(a)
+        return out
 
     @property
     def claimed(self) -> int:
@@ -121,7 +137,11 @@ class Ruling:
             "settings": self.settings.to_json(),
             "careless": list(self.careless),
             "applied": list(self.applied),
+            "forgotten": [{"card": card_name(c), "why": why} for c, why in self.forgotten],
+            "laws": self.laws,
         }
+        if self.sensitivity is not None:
+            d["sensitivity"] = self.sensitivity
         d["settings"]["likely"] = self.settings.likely if self.settings.question == "agreed" else None
         if d["settings"]["likely"] is None:
             del d["settings"]["likely"]
@@ -224,9 +244,8 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     claim, agreement_note = codes.rubber_70_agreement_is_concession(claim)
     compiled, understood, notes = understand(claim)
     work = codes.working_claim(claim)  # the code's view: rubber Law 71B class, conceivable show-outs
-    awareness = code_forget_set(work, claim, compiled.mentions)
     policy = codes.compile_policy(work)
-    res = run_claim_search(work, policy, awareness.forget, compiled.steps, time_limit)
+    awareness, res = least_successful_state(work, claim, compiled, policy, time_limit)
     dd = double_dummy(work, time_limit)
     line, nodes = res.line, res.nodes
     q = work.settings.question
@@ -265,7 +284,30 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
         reasons=tuple(reasons), statement=tuple(understood), settings=work.settings,
         careless=tuple(careless), nodes=nodes, seconds=time.perf_counter() - t0,
         applied=applied, details=decision.details, won_trick_to=decision.won_trick_to,
+        forgotten=tuple((c, why) for c, why in awareness.why if _overlooked_at_claim(work, c)),
     )
+
+
+def _overlooked_at_claim(claim: Claim, card: int) -> bool:
+    side = claim.claiming_side
+    h = claim.position.hands
+    return bool((h[1 - side] | h[3 - side]) >> card & 1)
+
+
+def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, policy: np.ndarray,
+                           time_limit: float | None):
+    """DESIGN 2.4: each possible state of mind of the claimer is searched and the least
+    successful governs (Law 70A); among equals, the one with fewer careless plays, then the
+    first. Returns (its awareness, its search result)."""
+    best = None
+    t0 = time.perf_counter()
+    for awareness in code_states(work, claim, compiled.mentions):
+        left = None if time_limit is None else max(0.001, time_limit - (time.perf_counter() - t0))
+        res = run_claim_search(work, policy, awareness.forget, compiled.steps, left)
+        if best is None or (res.tricks, res.careless) < (best[1].tricks, best[1].careless):
+            best = (awareness, res)
+    assert best is not None
+    return best
 
 
 LINES_NODES_PER_SECOND = 2_000_000  # a conservative rate of the normal-lines tree
@@ -302,8 +344,15 @@ def run_lines(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray,
 def code_forget_set(work: Claim, claim: Claim, mentions) -> Awareness:
     """The forget set of the claim as the code sees it, with the show-outs that really
     happened: the voids the rubber codes take as shown out (a *conceivable* show-out, Club Law
-    69C) place the cards for a finesse but do not tell the claimer about the suit."""
-    return forget_set(dataclasses.replace(work, shown_out=claim.shown_out), mentions)
+    69C) place the cards for a finesse but do not tell the claimer about the suit. The least
+    successful state of mind is chosen by :func:`least_successful_state`; this is the first."""
+    return code_states(work, claim, mentions)[0]
+
+
+def code_states(work: Claim, claim: Claim, mentions) -> list[Awareness]:
+    """The claimer's possible states of mind (DESIGN 2.4) as the code sees them (see
+    :func:`code_forget_set`)."""
+    return states_of_mind(dataclasses.replace(work, shown_out=claim.shown_out), mentions)
 
 
 def rubber_trump_options(claim: Claim, original: Claim, compiled: CompiledLine, time_limit: float | None):
@@ -423,8 +472,9 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
                                f"and it is at all likely he was unaware of it; playing on without drawing it is "
                                f"careless, so normal, and it takes a trick.")), set()))
         elif forgotten >> win_card & 1:
+            why = awareness.reason_for(win_card) or "the statement does not mention it"
             caused.append((3, t_index, f"won by {winner}, a card the claimer did not allow for", Reason("70A", (
-                f"The statement does not mention {card_symbol(win_card)}; a normal line in which the claimer "
+                f"{card_symbol(win_card)} is taken as overlooked ({why}); a normal line in which the claimer "
                 f"overlooks it loses a trick to it, and doubtful points are resolved against the claimer.")),
                 set()))
     # Only the tricks lost beyond those the claim concedes need a reason; the most specific
@@ -497,7 +547,6 @@ def add_protections(ruling: Ruling, time_limit: float | None = None) -> Ruling:
     claim search per rule: for committees, not for the table)."""
     claim = ruling.claim
     compiled, _, _ = understand(claim)
-    awareness = forget_set(claim, compiled.mentions)
-    extra = protections(claim, ruling.tricks if claim.settings.question != "concession" else ruling.tricks,
-                        awareness.forget, compiled.steps, time_limit)
+    forget = sum(1 << c for c, _why in ruling.forgotten)
+    extra = protections(claim, ruling.tricks, forget, compiled.steps, time_limit)
     return dataclasses.replace(ruling, reasons=ruling.reasons + tuple(extra))

@@ -72,7 +72,52 @@ VOID_DISCARD_ENTRY_LINK = 26  # discarding the last card of an entry suit: a dis
 # and at least two top cards in all (the entry and what it leads to, in s or elsewhere), the
 # player holds no card of any other suit in which partner holds a top card (s is his only way
 # to them), and he holds another card that is not a top card (otherwise 18)
-N_PLAY_CLASSES = 27
+# The claimer's own count (DESIGN 2.4): refinements of classes above, computed only when the
+# policy prices the refined class differently from the class it refines (see COUNT below).
+LEAD_CONCEDE_BREAKS_COUNT = 27  # refines 3: a lead that concedes the trick in his belief (no
+# claiming hand holds a top card of the suit, and partner cannot ruff it) after which his count
+# falls: the opponents, on lead, can then cash more than he could afford (COUNT, *conceding*)
+VOID_DISCARD_BREAKS_COUNT = 28  # refines 18 and 20: a discard worth less in his count than another
+# normal play (another discard, or a ruff) would be (COUNT, *discarding*)
+FOLLOW_BREAKS_COUNT = 29  # refines 6 and 12: following suit with a card worth less in his count
+# than another normal card of the suit (Kx under the opponents' ace: the king)
+N_PLAY_CLASSES = 30
+
+#: class refined -> the count class that refines it
+COUNT_REFINES = {
+    LEAD_NO_TOP_CARD: LEAD_CONCEDE_BREAKS_COUNT,
+    VOID_DISCARD_LOSER: VOID_DISCARD_BREAKS_COUNT,
+    VOID_DISCARD_TOP_ALL_TOP: VOID_DISCARD_BREAKS_COUNT,
+    FOLLOW_LOW_UNDER_PARTNER: FOLLOW_BREAKS_COUNT,
+    FOLLOW_OTHER: FOLLOW_BREAKS_COUNT,
+}
+
+# --- COUNT: the claimer's count of a position (DESIGN 2.4) ------------------------------------
+# The tricks the claiming side takes in the position as he believes it, cashing and
+# establishing by force against best defence, with no finesse, squeeze or throw-in. Exactly:
+# the sum over the four suits of the tricks the claiming side takes in that suit played on its
+# own from the top. Each round the claiming hand holding the higher card of the suit plays it
+# and the other claiming hand its lowest; then each opponent in turn (the claimer's LHO side
+# first: seat 1 - side, then 3 - side) plays, when the claiming side's card is winning the
+# round and he holds a higher card, the lowest such card, else his lowest card. The round is
+# the claiming side's when its card stays highest. Rounds go on while a claiming hand holds a
+# card of the suit. Only the opponents' cards he is aware of take part (forgotten cards do
+# not exist for him), where they lie. No ruffs are counted (neither side's).
+# The opponents' *cash* of a suit: the same from their side (their higher card led, the other
+# opponent's lowest; each claiming hand in turn its lowest card above the opponents' card
+# while theirs is winning, else its lowest), counting the rounds they win before the first
+# round they lose; none when a claiming hand is void in the suit and holds a trump.
+# *Conceding* (27): with R tricks left, the count before is min(R, count). After the trick (his
+# card and partner's lowest card of the suit played, the opponents' highest aware card of the
+# suit winning it and the other opponent's lowest aware card of the suit following) the
+# opponents cash m tricks in all suits, and he keeps min(count after, R - 1 - m). Count falls:
+# 27. *Discarding* / *following* (28, 29): with R' tricks left after this one, a card's value
+# is 1 when, after it, the claiming side's card wins the trick and no opponent still to play
+# can beat it with a card the claimer is aware of (he keeps the lead), plus min(R', count of
+# the hands without the card); else (the opponents may win the trick and lead) min(count,
+# R' - the opponents' cash), at least 0. A discard (18, 20) or a follow (6, 12) whose value is
+# below the best value among the player's options the policy does not make irrational falls
+# to 28 / 29. The opponents' cards still to be played to the trick count as in their hands.
 
 PLAY_CLASS_NAMES = (
     "lead the top of top cards", "underlead a top card", "lead a spot under a top card (suit not fully known)",
@@ -85,6 +130,8 @@ PLAY_CLASS_NAMES = (
     "discard a top card not the lowest of its suit", "other void play",
     "win with a lower card than the top (suit not fully known)", "win with a lower spot (suit not fully known)",
     "follow low under partner's winner, failing to unblock", "discard the last card of an entry suit",
+    "concede a trick that gives away more than his count allows", "discard a card his count needs",
+    "follow with a card his count needs",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 
@@ -92,6 +139,8 @@ assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 OPT_FORGET_TRUMP_WAKES = 0  # 1: a trick an opponent wins by ruffing makes the claimer aware of trumps
 OPT_WIN_WAKES_SUIT = 1  # 1: a trick an opponent wins makes the claimer aware of the suit of the winning card
 OPT_SHOWOUT_WAKES_SUIT = 2  # 1: a show-out makes the claimer aware of that suit
+OPT_COUNT_SEATS = 3  # bit mask of the seats whose plays are refined by the count (COUNT_REFINES):
+# the seats that keep the claimer's count
 N_OPTIONS = 8
 
 # --- statement steps (rows of the ``steps`` int64 array) -----------------------------------

@@ -271,6 +271,157 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
     return T.VOID_DISCARD_TOP_ALL_TOP if g >> lowest & 1 else T.VOID_DISCARD_TOP_NOT_LOWEST
 
 
+# --- the claimer's count (tables.COUNT), naively on lists of ranks --------------------------
+
+def _ranks(mask: int, s: int) -> list[int]:
+    return sorted(rank_of(c) for c in cards_of(mask & SUIT[s]))
+
+
+def ref_suit_count(a: list[int], b: list[int], x: list[int], y: list[int]) -> int:
+    a, b, x, y = sorted(a), sorted(b), sorted(x), sorted(y)
+    won = 0
+    while a or b:
+        if a and (not b or a[-1] > b[-1]):
+            card = a.pop()
+            if b:
+                b.pop(0)
+        else:
+            card = b.pop()
+            if a:
+                a.pop(0)
+        winner, best = "us", card
+        for opp in (x, y):
+            if not opp:
+                continue
+            higher = [r for r in opp if r > best] if winner == "us" else []
+            r = min(higher) if higher else opp[0]
+            opp.remove(r)
+            if higher:
+                winner, best = "them", r
+        won += winner == "us"
+    return won
+
+
+def ref_count(hands, side, forget) -> int:
+    x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
+    return sum(ref_suit_count(_ranks(hands[side], s), _ranks(hands[side + 2], s), _ranks(x, s), _ranks(y, s))
+               for s in range(4))
+
+
+def ref_opp_cash(hands, side, forget, trump) -> int:
+    total = 0
+    for s in range(4):
+        a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
+        if trump != 4 and s != trump and any(
+                not _ranks(hands[h], s) and _ranks(hands[h], trump) for h in (side, side + 2)):
+            continue  # a claiming hand would ruff
+        x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
+        while x or y:
+            if x and (not y or x[-1] > y[-1]):
+                card = x.pop()
+                if y:
+                    y.pop(0)
+            else:
+                card = y.pop()
+                if x:
+                    x.pop(0)
+            theirs, best = True, card
+            for mine in (a, b):
+                if not mine:
+                    continue
+                higher = [r for r in mine if r > best] if theirs else []
+                r = min(higher) if higher else mine[0]
+                mine.remove(r)
+                if higher:
+                    theirs, best = False, r
+            if not theirs:
+                break
+            total += 1
+    return total
+
+
+def ref_concede_breaks(hands, side, trump, forget, seat, c) -> bool:
+    s = suit_of(c)
+    left = bin(hands[seat]).count("1")
+    before = min(left, ref_count(hands, side, forget))
+    h = list(hands)
+    h[seat] &= ~(1 << c)
+    mine_p = cards_of(h[(seat + 2) % 4] & SUIT[s])
+    if mine_p:
+        h[(seat + 2) % 4] &= ~(1 << min(mine_p))
+    ox = cards_of(h[1 - side] & ~forget & SUIT[s])
+    oy = cards_of(h[3 - side] & ~forget & SUIT[s])
+    if ox or oy:
+        top = max(ox + oy)
+        holder, other = (1 - side, oy) if top in ox else (3 - side, ox)
+        h[holder] &= ~(1 << top)
+        if other:
+            h[(holder + 2) % 4] &= ~(1 << min(other))
+    after = min(ref_count(h, side, forget), left - 1 - ref_opp_cash(h, side, forget, trump))
+    return after < before
+
+
+def ref_play_value(st, ctx: Ctx, seat: int, c: int) -> int:
+    """tables.COUNT, following and discarding: 1 if the claiming side then surely wins the
+    trick, plus what he keeps after it (his lead: min(R', count); theirs: min(count, R' - cash))."""
+    hands, trick, forget, shown = st[0], st[2], st[3], st[4]
+    side, trump = ctx.side, ctx.trump
+    leader = st[1]
+    lead_suit = suit_of(trick[0][1])
+    wseat, cur = trick_winner(list(trick), trump)
+    later = [(leader + k) % 4 for k in range(len(trick) + 1, 4) if ((leader + k) % 4) & 1 != side]
+    if beats(c, cur, trump):
+        win = sure(hands, side, forget, shown, trump, later, c, cur, lead_suit)
+    elif wseat & 1 == side:
+        win = sure(hands, side, forget, shown, trump, later, cur, None, lead_suit)
+    else:
+        win = False
+    h = list(hands)
+    h[seat] &= ~(1 << c)
+    k = ref_count(h, side, forget)
+    left = bin(hands[seat]).count("1") - 1
+    if win:
+        return 1 + min(k, left)
+    return max(0, min(k, left - ref_opp_cash(h, side, forget, trump)))
+
+
+def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """tables.COUNT_REFINES over one hand's options [(card, class)]."""
+    if not (ctx.options[T.OPT_COUNT_SEATS] >> seat) & 1:
+        return classed
+    hands, trick, forget = st[0], st[2], st[3]
+    side, trump, pol = ctx.side, ctx.trump, ctx.policy
+    if not trick:
+        if pol[T.LEAD_CONCEDE_BREAKS_COUNT] == pol[T.LEAD_NO_TOP_CARD]:
+            return classed
+        out = []
+        for c, k in classed:
+            if k == T.LEAD_NO_TOP_CARD:
+                s, partner = suit_of(c), (seat + 2) % 4
+                partner_ruffs = (trump != 4 and s != trump and not hands[partner] & SUIT[s]
+                                 and hands[partner] & SUIT[trump])
+                partner_top = any(is_top(hands, side, forget, x) for x in cards_of(hands[partner] & SUIT[s]))
+                if not partner_ruffs and not partner_top and ref_concede_breaks(hands, side, trump, forget, seat, c):
+                    k = T.LEAD_CONCEDE_BREAKS_COUNT
+            out.append((c, k))
+        return out
+    discards = (T.VOID_DISCARD_LOSER, T.VOID_DISCARD_TOP_ALL_TOP)
+    follows = (T.FOLLOW_LOW_UNDER_PARTNER, T.FOLLOW_OTHER)
+    disc_priced = any(pol[T.VOID_DISCARD_BREAKS_COUNT] != pol[k] for k in discards)
+    fol_priced = any(pol[T.FOLLOW_BREAKS_COUNT] != pol[k] for k in follows)
+    if not any((k in discards and disc_priced) or (k in follows and fol_priced) for _, k in classed):
+        return classed
+    best = max((ref_play_value(st, ctx, seat, c) for c, k in classed if pol[k] != T.IRRATIONAL), default=-1)
+    out = []
+    for c, k in classed:
+        if k in discards and disc_priced and ref_play_value(st, ctx, seat, c) < best:
+            k = T.VOID_DISCARD_BREAKS_COUNT
+        elif k in follows and fol_priced and ref_play_value(st, ctx, seat, c) < best:
+            k = T.FOLLOW_BREAKS_COUNT
+        out.append((c, k))
+    return out
+
+
 # --- statement steps -----------------------------------------------------------------------
 
 def settle_pc(st, ctx: Ctx) -> tuple[int, int]:
@@ -472,10 +623,10 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
         if (seat & 1) == claim_side:
             dictated = stated(st, ctx, seat, legal)
             if dictated is not None:
-                options_ = [(c, classify(st, ctx, seat, c), True, 0) for c in dictated]
+                classed = refine_by_count(st, ctx, seat, [(c, classify(st, ctx, seat, c)) for c in dictated])
+                options_ = [(c, k, True, 0) for c, k in classed]
             else:
-                for c in legal:
-                    k = classify(st, ctx, seat, c)
+                for c, k in refine_by_count(st, ctx, seat, [(c, classify(st, ctx, seat, c)) for c in legal]):
                     v = ctx.policy[k]
                     if v != T.IRRATIONAL:
                         options_.append((c, k, False, 1 if v == T.CARELESS else 0))

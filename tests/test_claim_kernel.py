@@ -161,6 +161,9 @@ def random_claim(rng, n, with_steps):
     policy = random_policy(rng, SETTINGS[int(rng.integers(len(SETTINGS)))])
     options = DEFAULT_OPTIONS.copy()
     options[:3] = rng.integers(0, 2, size=3)
+    # the seats that keep the count: none, the claiming side (declarer's claim) or one seat (a defender's)
+    options[T.OPT_COUNT_SEATS] = int(rng.choice([0, (1 << side) | (1 << (side + 2)), (1 << side) | (1 << (side + 2)),
+                                                 1 << int(rng.choice([side, side + 2]))]))
     steps = random_steps(rng, hands, trump, side) if with_steps else NO_STEPS
     running = -1
     if rng.random() < 0.2 and not trick:
@@ -188,16 +191,21 @@ def replay(args, res: ClaimSearchResult):
         legal = R.legal_cards(hands, seat, trick)
         assert c in legal, f"illegal card {c}"
         if (seat & 1) == side:
-            assert k == R.classify(st, ctx, seat, c), "wrong play class"
             dictated = R.stated(st, ctx, seat, legal)
+            pool = dictated if dictated is not None else legal
+            classes = dict(R.refine_by_count(st, ctx, seat, [(x, R.classify(st, ctx, seat, x)) for x in pool]))
             if dictated is not None:
                 assert was_stated and c in dictated, "not the stated play"
+                assert k == classes[c], "wrong play class"
             else:
                 assert not was_stated
-                allowed = [x for x in legal if ctx.policy[R.classify(st, ctx, seat, x)] != T.IRRATIONAL]
+                allowed = [x for x in legal if ctx.policy[classes[x]] != T.IRRATIONAL]
                 if allowed:
+                    assert k == classes[c], "wrong play class"
                     assert c in allowed, f"irrational play (class {k})"
                     careless += ctx.policy[k] == T.CARELESS
+                else:
+                    assert k == R.classify(st, ctx, seat, c), "wrong play class (fallback)"
         else:
             assert k == -1 and not was_stated
         nh = list(hands)

@@ -189,7 +189,7 @@ def lines_tree(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, 
                 base = 16 * d
                 cnt = gen_options(hands, side, trump, stk[L_FORGET, d], stk[L_SHOWN, d],
                                   stk[L_RUNNING, d], stk[L_PC, d], stk[L_AUX, d], steps, policy,
-                                  named, ld, trk, d - p, p, mv, base)
+                                  options, named, ld, trk, d - p, p, mv, base)
                 seat = (ld + p) & 3
                 if p == 0 and (seat & 1) == side:
                     cnt = _restrict(hands, side, trump, seat, mv, base, cnt, restrict)
@@ -394,7 +394,7 @@ def _witness(t: _Tree, least: int, budget: int):
             return line
         base = 16 * d
         cnt = int(gen_options(hands, np.int64(t.side), np.int64(t.trump), np.int64(forget), np.int64(shown),
-                              np.int64(running), np.int64(pc), np.int64(aux), t.steps, t.policy,
+                              np.int64(running), np.int64(pc), np.int64(aux), t.steps, t.policy, t.options,
                               np.int64(t.named), np.int64(leader), t.trk, np.int64(d - p), np.int64(p),
                               t.mv, np.int64(base)))
         seat = (leader + p) % 4

@@ -62,6 +62,7 @@ from .bits import popcount
 from .claim_bounds import (forced_trick, forced_trick_flags, master_counts, masters_policy_ok,
                            sure_tricks_bound, value_bound)
 from .classify import above, classify, high_rank, hold, top_holding
+from .count import refine_count
 from .movegen import legal_mask
 from .steps import advance_aux, settle_pc, stated, suit_bits
 from .trick import beats
@@ -122,8 +123,8 @@ def gen_groups(sub, allp, forget, named, mv, base):
 
 
 @njit(cache=True)
-def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, policy, named,
-                leader, trk, tstart, pos, mv, base):
+def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, policy, options,
+                named, leader, trk, tstart, pos, mv, base):
     """The options of the player to move (see the module doc); returns their number."""
     seat = (leader + pos) & 3
     h = hands[seat]
@@ -149,12 +150,20 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
                                        tstart, pos, seat, mv[base + i, 0])
             mv[base + i, 2] = 1
             mv[base + i, 3] = 0
+        if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
+            refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv,
+                         base, n)
         return n
     n = gen_groups(legal, allp, forget, named, mv, base)
+    for i in range(n):
+        mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk, tstart,
+                                   pos, seat, mv[base + i, 0])
+    if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
+        refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n)
     k = 0
     for i in range(n):
         c = mv[base + i, 0]
-        cl = classify(hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c)
+        cl = mv[base + i, 1]
         v = policy[cl]
         if v != T.IRRATIONAL:
             mv[base + k, 0] = c
@@ -526,7 +535,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             base = 16 * d
             cnt = gen_options(hands, side, trump, stack[F_FORGET, d], stack[F_SHOWN, d],
                               stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], steps,
-                              policy, named, ld, trk, tstart, p, mv, base)
+                              policy, options, named, ld, trk, tstart, p, mv, base)
             if cnt > 1:
                 order_options(hands, side, trump, ld, trk, tstart, p, mv, scores, base, cnt)
             stack[F_CNT, d] = cnt
@@ -618,8 +627,8 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
         if p == 0 and popcount(hands[ld]) == 0:
             break
         base = 16 * d
-        cnt = gen_options(hands, side, trump, fg, sh, rn, pc, aux, steps, policy, named, ld, trk,
-                          d - p, p, mv, base)
+        cnt = gen_options(hands, side, trump, fg, sh, rn, pc, aux, steps, policy, options, named,
+                          ld, trk, d - p, p, mv, base)
         if row >= 0 and d < pvend[row]:  # try the principal variation's move first
             want = pv[row, d]
             for i in range(cnt):

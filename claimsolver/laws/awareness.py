@@ -12,11 +12,14 @@ had play continued" (QBA notes on Law 70E).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Iterable
 
 from claimsolver import tables as T
-from claimsolver.cards import NOTRUMP, SUIT_MASK, card_name, count, card_rank, card_suit, iter_cards, parse_card
+from claimsolver.cards import (NOTRUMP, SUIT_MASK, card_name, card_rank, card_suit, card_symbol, count, iter_cards,
+                               parse_card)
 from claimsolver.claim import Claim
+from claimsolver.laws.count import claim_count
 
 
 @dataclasses.dataclass(frozen=True)
@@ -31,6 +34,10 @@ class Mentions:
 class Awareness:
     forget: int  # mask of forgotten outstanding cards
     notes: tuple[str, ...]  # why cards were taken as known
+    why: tuple[tuple[int, str], ...] = ()  # each forgotten card with why it is taken as overlooked
+
+    def reason_for(self, card: int) -> str:
+        return dict(self.why).get(card, "")
 
 
 def suit_mask(suit: int) -> int:
@@ -164,5 +171,215 @@ def awareness_options(claim: Claim) -> list[int]:
     opts[T.OPT_FORGET_TRUMP_WAKES] = 1  # a ruff by an opponent reveals the trump
     opts[T.OPT_WIN_WAKES_SUIT] = 1  # "a trick that an opponent wins shows him the card that won it"
     opts[T.OPT_SHOWOUT_WAKES_SUIT] = 1  # a show-out reveals the suit (QBA notes on Law 70E)
+    opts[T.OPT_COUNT_SEATS] = count_seats(claim)
     return opts
+
+
+def count_seats(claim: Claim) -> int:
+    """DESIGN 2.4, Law 70D2: the seats that keep the claimer's count. Declarer's count is his
+    to play in both his hand and dummy's; a defender's partner does not share it (QBA notes on
+    Law 70D2: "if there is a normal, careless or inferior way in which partner may have
+    discarded his 10"), so only the claimer's own plays follow it."""
+    if claim.claimer == claim.declarer:
+        side = claim.claiming_side
+        return (1 << side) | (1 << (side + 2))
+    return 1 << int(claim.claimer)
+
+
+# --- awareness from evidence (DESIGN 2.4, the default) ------------------------------------
+
+#: Evidence from the count: at most this many extra cards in one state of mind, and at most
+#: this many states searched (the least successful governs).
+MAX_COUNT_SET = 3
+MAX_STATES = 8
+
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+
+def _known_removed(claim: Claim, mentions: Mentions) -> tuple[int, list[str]]:
+    """The outstanding cards the claimer may have overlooked at all: every outstanding card
+    less what the statement mentions, what the director found him aware of, suits revealed by
+    a show-out, and trumps when Law 70C does not apply."""
+    forget = outstanding(claim)
+    notes: list[str] = []
+    for s in sorted(mentions.suits):
+        if forget & suit_mask(s):
+            forget &= ~suit_mask(s)
+            notes.append(f"the statement mentions the {SUIT_WORDS[s]}")
+    for c in sorted(mentions.cards):
+        if forget >> c & 1:
+            forget &= ~(1 << c)
+            notes.append(f"the statement mentions {card_name(c)}")
+    for item in claim.settings.aware:
+        if item == "trumps":
+            continue
+        c = parse_card(item)
+        if forget >> c & 1:
+            forget &= ~(1 << c)
+            notes.append(f"the director finds the claimer aware of {card_name(c)}")
+    shown = shown_out_suits_known(claim)
+    for s in range(4):
+        if shown >> s & 1 and forget & suit_mask(s):
+            forget &= ~suit_mask(s)
+            notes.append(f"an opponent showed out of {SUIT_WORDS[s]} before the claim")
+    trump = claim.position.trump
+    if trump != NOTRUMP and not law_70c_unaware_of_trump(claim, mentions):
+        if forget & suit_mask(trump):
+            why = "the director finds him aware of trumps" if "trumps" in claim.settings.aware else "trumps are stated"
+            notes.append(f"Law 70C does not apply: {why}")
+        forget &= ~suit_mask(trump)
+    return forget, notes
+
+
+def director_unaware(claim: Claim) -> int:
+    """The director's finding (``unaware``): cards, suits or "trumps" the claimer overlooked."""
+    out = outstanding(claim)
+    mask = 0
+    for item in claim.settings.unaware:
+        if item == "trumps":
+            if claim.position.trump != NOTRUMP:
+                mask |= out & suit_mask(claim.position.trump)
+        elif len(item) == 1:
+            mask |= out & suit_mask("SHDC".index(item))
+        else:
+            mask |= out & (1 << parse_card(item))
+    return mask
+
+
+def small_card_slips(claim: Claim, pool: int) -> int:
+    """White Book 8.70.5 (EBU), DESIGN 2.4: a single outstanding spot card (below the ten)
+    lying between the cards of a holding the claimer runs is easily lost track of — "careless
+    to lose to the singleton six" with 754 opposite a void — for a novice or club player, not an
+    expert. The suit's only outstanding card, a spot, with claiming-side cards of the suit
+    above and below it (side suits: trumps are Law 70C's)."""
+    if claim.settings.player_class == "expert":
+        return 0
+    side = claim.claiming_side
+    h = claim.position.hands
+    ours = h[side] | h[side + 2]
+    out = outstanding(claim)
+    mask = 0
+    for s in range(4):
+        if s == claim.position.trump:
+            continue
+        o = out & suit_mask(s)
+        if count(o) != 1 or not o & pool:
+            continue
+        c = o.bit_length() - 1
+        if card_rank(c) >= 10:
+            continue
+        mine = ours & suit_mask(s)
+        if mine & ~((2 << c) - 1) and mine & ((1 << c) - 1):
+            mask |= o
+    return mask
+
+
+def _concedes_knowing(claim: Claim, base: int, keep: int, notes: list[str]) -> int:
+    """A claimer who claims fewer tricks than he would count with these cards overlooked has
+    seen the cards that beat his (DESIGN 2.4): drop from ``base`` (never the director's
+    ``keep``) the highest card whose knowledge lowers his count, trumps first among equals,
+    until his count is no more than he claimed."""
+    trump = claim.position.trump
+    while claim_count(claim, base) > claim.claimed:
+        order = sorted(iter_cards(base & ~keep), key=lambda c: (-card_rank(c), 0 if card_suit(c) == trump else 1))
+        k0 = claim_count(claim, base)
+        for c in order:
+            if claim_count(claim, base & ~(1 << c)) < k0:
+                base &= ~(1 << c)
+                notes.append(f"claiming {claim.claimed} of {claim.tricks_left}, the claimer is taken to know of "
+                             f"{card_name(c)}")
+                break
+        else:
+            break
+    return base
+
+
+def evidence_states(claim: Claim, mentions: Mentions = Mentions()) -> list[Awareness]:
+    """DESIGN 2.4 (``awareness: evidence``): the claimer's possible states of mind. Outstanding
+    trumps per Law 70C; a side-suit card only where something points to it — the director's
+    finding, a small card lost track of (:func:`small_card_slips`), or the count: when he
+    claimed more than he could count knowing of them, each smallest set of cards whose
+    oversight explains the number claimed is a state of mind (the least successful governs,
+    Law 70A). Returns at least one state."""
+    pool, notes = _known_removed(claim, mentions)
+    out = outstanding(claim)
+    why: dict[int, str] = {}
+    trump = claim.position.trump
+    base = 0
+    if trump != NOTRUMP:
+        for c in iter_cards(pool & suit_mask(trump)):
+            base |= 1 << c
+            why[c] = ("Law 70C: an outstanding trump he made no statement about; it is at all likely he "
+                      "was unaware of it")
+    finding = director_unaware(claim)
+    for c in iter_cards(finding):
+        why[c] = "the director finds he overlooked it"
+    slips = small_card_slips(claim, pool) & ~finding
+    for c in iter_cards(slips):
+        why[c] = (f"White Book 8.70.5: a single small card inside a holding he runs is easily lost track "
+                  f"of (careless for a {claim.settings.player_class} player)")
+    base |= finding | slips
+    base = _concedes_knowing(claim, base, finding, notes)
+    known_count = claim_count(claim, base)
+    states: list[int] = []
+    if claim.claimed > known_count:
+        side = claim.claiming_side
+        h = claim.position.hands
+        ours = h[side] | h[side + 2]
+        # only a card above one of his own can raise his count
+        cands = [c for c in iter_cards(pool & ~base & ~suit_mask(trump) if trump != NOTRUMP else pool & ~base)
+                 if ours & suit_mask(card_suit(c)) & ((1 << c) - 1)]
+        cands.sort(key=lambda c: (-card_rank(c), card_suit(c)))
+        for size in range(1, MAX_COUNT_SET + 1):
+            for combo in itertools.combinations(cands, size):
+                mask = sum(1 << c for c in combo)
+                if claim_count(claim, base | mask) >= claim.claimed:
+                    states.append(mask)
+            if states:
+                break
+        if not states:
+            notes.append(f"claiming {claim.claimed} of {claim.tricks_left}, more than the {known_count} he could "
+                         f"count; no oversight of up to {MAX_COUNT_SET} cards explains it (ruffs, a squeeze or "
+                         "an over-claim), so no side-suit card is taken as overlooked on that ground")
+        elif len(states) > MAX_STATES:
+            notes.append(f"{len(states)} states of mind explain the number claimed; the {MAX_STATES} with the "
+                         "highest cards are searched")
+            states = states[:MAX_STATES]
+    result = []
+    for mask in states or [0]:
+        w = dict(why)
+        if mask:
+            names = " and ".join(card_symbol(c) for c in iter_cards(mask))
+            for c in iter_cards(mask):
+                w[c] = (f"claiming {claim.claimed} of {claim.tricks_left}, more than the {known_count} he could "
+                        f"count knowing of {names}, he must have overlooked {'it' if count(mask) == 1 else 'them'}")
+        forget = base | mask
+        result.append(Awareness(forget, tuple(notes), tuple(sorted((c, w[c]) for c in iter_cards(forget)))))
+    return result
+
+
+def strict_state(claim: Claim, mentions: Mentions = Mentions()) -> Awareness:
+    """``awareness: strict``: :func:`forget_set`, with why each card is taken as overlooked."""
+    a = forget_set(claim, mentions)
+    finding = director_unaware(claim)
+    a = dataclasses.replace(a, forget=a.forget | finding)
+    trump = claim.position.trump
+    why = []
+    for c in iter_cards(a.forget):
+        if finding >> c & 1:
+            why.append((c, "the director finds he overlooked it"))
+        elif trump != NOTRUMP and card_suit(c) == trump:
+            why.append((c, "Law 70C: an outstanding trump he made no statement about; it is at all likely he "
+                           "was unaware of it"))
+        else:
+            why.append((c, "strict awareness: an outstanding card the statement does not mention"))
+    return dataclasses.replace(a, why=tuple(why))
+
+
+def states_of_mind(claim: Claim, mentions: Mentions = Mentions()) -> list[Awareness]:
+    """The claimer's possible states of mind under the claim's ``awareness`` setting; the
+    ruling takes the least successful (Law 70A)."""
+    if claim.settings.awareness == "strict":
+        return [strict_state(claim, mentions)]
+    return evidence_states(claim, mentions)
 

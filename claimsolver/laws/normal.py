@@ -184,6 +184,25 @@ def draw_aware_trump_first(s: Settings, p: Policy) -> None:
     p[T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP] = T.IRRATIONAL
 
 
+@rule("70D1", "the claimer keeps his own count")
+def own_count(s: Settings, p: Policy) -> None:
+    """DESIGN 2.4 *His own count* (the footnote to Laws 70 and 71: careless or inferior, "but
+    not irrational"): the claimer plays to make the tricks he counts, so a play that loses a
+    trick *in the position as he believes it* is irrational unless the statement imposes it
+    or it is a named careless slip of his class (failing to unblock, the entry discard,
+    ruffing low into an overruff, spot order under the EBU preset). The count is
+    ``tables.COUNT``: cashing and establishing by force, suit by suit from the top, against
+    the opponents' cards he is aware of — no finesse, squeeze or throw-in. So conceding a loser
+    early is normal while his count survives it, not when the opponents could then cash more
+    than he conceded (QBA regulation (b) on losers: "appears unaware there is a losing line");
+    among discards and follows of one kind, one his count needs is irrational while another
+    keeps it. The careless discard of QBA regulation (b) ("discard some other winner to retain
+    the ♦J") stays normal: in his belief the ♦J is a winner, so the discard keeps his count."""
+    p[T.LEAD_CONCEDE_BREAKS_COUNT] = T.IRRATIONAL
+    p[T.VOID_DISCARD_BREAKS_COUNT] = T.IRRATIONAL
+    p[T.FOLLOW_BREAKS_COUNT] = T.IRRATIONAL
+
+
 #: Every rule, applied in this order (later rules may override earlier ones).
 RULES: tuple[Rule, ...] = (
     suit_order,
@@ -199,6 +218,7 @@ RULES: tuple[Rule, ...] = (
     discards,
     losers,
     draw_aware_trump_first,
+    own_count,
 )
 
 

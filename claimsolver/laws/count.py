@@ -1,0 +1,85 @@
+"""The claimer's own count (DESIGN 2.4), as the Law layer uses it to read a claim.
+
+*His count* is the number of tricks the claiming side takes in the position as the claimer
+believes it (forgotten cards do not exist for him), cashing and establishing by force against
+best defence, with no finesse, squeeze or throw-in. Exactly (``tables.COUNT``, the same
+definition the claim search reads): the sum over the suits of the tricks the claiming side
+takes in that suit played on its own from the top — each round the claiming hand with the
+higher card plays it and the other its lowest; each opponent, while the claiming side's card
+is winning the round, plays his lowest card above it if he has one, else his lowest card —
+counting only the opponents' cards he is aware of, where they lie; no ruffs.
+
+Here it tells what a number claimed shows about the claimer's state of mind
+(:mod:`claimsolver.laws.awareness`): a claim of more tricks than he could count knowing of a
+card is evidence that he overlooked it.
+"""
+
+from __future__ import annotations
+
+from claimsolver.cards import NOTRUMP, iter_cards, card_rank, card_suit
+from claimsolver.claim import Claim
+
+_SUIT_BITS = 0x7FFC
+
+
+def _ranks(mask: int, suit: int) -> list[int]:
+    holding = (mask >> (16 * suit)) & _SUIT_BITS
+    return [r for r in range(2, 15) if holding >> r & 1]
+
+
+def suit_tricks(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int]]) -> int:
+    """Tricks the claiming side (two holdings of ranks) takes in one suit played from the top
+    against the opponents' holdings (``tables.COUNT``)."""
+    a, b = sorted(ours[0]), sorted(ours[1])
+    x, y = sorted(theirs[0]), sorted(theirs[1])
+    won = 0
+    while a or b:
+        lead, other = (a, b) if a and (not b or a[-1] > b[-1]) else (b, a)
+        best = lead.pop()
+        if other:
+            other.pop(0)
+        ours_wins = True
+        for opp in (x, y):
+            if not opp:
+                continue
+            over = [r for r in opp if r > best] if ours_wins else []
+            card = over[0] if over else opp[0]
+            opp.remove(card)
+            if over:
+                ours_wins, best = False, card
+        won += ours_wins
+    return won
+
+
+def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int) -> int:
+    """The claimer's count of a position at a trick boundary (not capped by the tricks left):
+    ``hands`` four bitboards N E S W, ``side`` the claiming side, ``forget`` the outstanding
+    cards he is taken to have overlooked."""
+    x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
+    return sum(suit_tricks((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
+               for s in range(4))
+
+
+def claim_count(claim: Claim, forget: int) -> int:
+    """His count at the moment of the claim, out of the tricks left: the count of the cards in
+    hand, plus the current trick when the claiming side's card is winning it and no card he
+    is aware of in the hand of an opponent still to play is higher in the suit led."""
+    pos = claim.position
+    side = claim.claiming_side
+    n = count_tricks(tuple(pos.hands), side, forget)
+    if pos.trick:
+        best_i = 0
+        for i, c in enumerate(pos.trick):
+            b = pos.trick[best_i]
+            if (card_suit(c) == card_suit(b) and card_rank(c) > card_rank(b)) or (
+                    pos.trump != NOTRUMP and card_suit(c) == pos.trump != card_suit(b)):
+                best_i = i
+        winner = (int(pos.leader) + best_i) % 4
+        if winner & 1 == side:
+            best = pos.trick[best_i]
+            later = [(int(pos.leader) + k) % 4 for k in range(len(pos.trick), 4)]
+            threat = any(card_suit(c) == card_suit(best) and card_rank(c) > card_rank(best)
+                         for seat in later if seat & 1 != side
+                         for c in iter_cards(pos.hands[seat] & ~forget))
+            n += not threat
+    return min(claim.tricks_left, n)

@@ -74,14 +74,17 @@ VOID_DISCARD_ENTRY_LINK = 26  # discarding the last card of an entry suit: a dis
 # to them), and he holds another card that is not a top card (otherwise 18)
 # The claimer's own count (DESIGN 2.4): refinements of classes above, computed only when the
 # policy prices the refined class differently from the class it refines (see COUNT below).
-LEAD_CONCEDE_BREAKS_COUNT = 27  # refines 3: a lead that concedes the trick in his belief (no
-# claiming hand holds a top card of the suit, and partner cannot ruff it) after which his count
-# falls: the opponents, on lead, can then cash more than he could afford (COUNT, *conceding*)
+LEAD_CONCEDE_BREAKS_COUNT = 27  # refines 3: a lead from a suit without a top card (a loser, or a
+# cross) worth less in his count than another normal lead: conceding early when the opponents
+# could then cash more than he can afford, or the wrong card of the suit (COUNT, *leading*)
 VOID_DISCARD_BREAKS_COUNT = 28  # refines 18 and 20: a discard worth less in his count than another
 # normal play (another discard, or a ruff) would be (COUNT, *discarding*)
 FOLLOW_BREAKS_COUNT = 29  # refines 6 and 12: following suit with a card worth less in his count
 # than another normal card of the suit (Kx under the opponents' ace: the king)
-N_PLAY_CLASSES = 30
+FOLLOW_WINNER_UNDER_PARTNER = 30  # partner is winning with a sure winner; a top card below it while
+# the player holds a card of the suit that is not a top card, when following with his lowest
+# card would not be failing to unblock (25): throwing a winner under partner's winner
+N_PLAY_CLASSES = 31
 
 #: class refined -> the count class that refines it
 COUNT_REFINES = {
@@ -107,11 +110,20 @@ COUNT_REFINES = {
 # opponent's lowest; each claiming hand in turn its lowest card above the opponents' card
 # while theirs is winning, else its lowest), counting the rounds they win before the first
 # round they lose; none when a claiming hand is void in the suit and holds a trump.
-# *Conceding* (27): with R tricks left, the count before is min(R, count). After the trick (his
-# card and partner's lowest card of the suit played, the opponents' highest aware card of the
-# suit winning it and the other opponent's lowest aware card of the suit following) the
-# opponents cash m tricks in all suits, and he keeps min(count after, R - 1 - m). Count falls:
-# 27. *Discarding* / *following* (28, 29): with R' tricks left after this one, a card's value
+# *Leading* (27): with R tricks left, the trick is played in the believed position: partner
+# plays his lowest card above the led card and above every aware card of the suit (crossing to
+# his winner), else his lowest card of the suit, else (void, in a suit contract, the led card
+# not above every aware card of the suit) his lowest trump, else a discard (no card removed);
+# an opponent holding aware cards of the suit follows and can beat only with a higher one of
+# them, an opponent with none can ruff with an aware trump (above a trump). If neither can
+# beat the claiming side's best card, the claiming side wins (each opponent follows with his
+# lowest card of the suit) and the value is 1 + min(R - 1, count after); else the opponent
+# with the highest aware card of the suit wins with it (or the ruffer with his lowest winning
+# trump) and the other plays his lowest card of the suit, and the value is min(count after,
+# R - 1 - the opponents' cash after), at least 0. A lead from a suit without a top card (3)
+# whose value is below the best value among the leads the policy does not make irrational
+# falls to 27.
+# *Discarding* / *following* (28, 29): with R' tricks left after this one, a card's value
 # is 1 when, after it, the claiming side's card wins the trick and no opponent still to play
 # can beat it with a card the claimer is aware of (he keeps the lead), plus min(R', count of
 # the hands without the card); else (the opponents may win the trick and lead) min(count,
@@ -130,8 +142,8 @@ PLAY_CLASS_NAMES = (
     "discard a top card not the lowest of its suit", "other void play",
     "win with a lower card than the top (suit not fully known)", "win with a lower spot (suit not fully known)",
     "follow low under partner's winner, failing to unblock", "discard the last card of an entry suit",
-    "concede a trick that gives away more than his count allows", "discard a card his count needs",
-    "follow with a card his count needs",
+    "lead a card his count cannot afford", "discard a card his count needs",
+    "follow with a card his count needs", "throw a winner under partner's winner",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

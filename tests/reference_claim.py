@@ -215,6 +215,11 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
             if not beats(c, cur, trump):
                 if keeps_blocker(hands, side, forget, seat, c, cur, lead_suit):
                     return T.FOLLOW_LOW_KEEPING_BLOCKER
+                low = min(mine)
+                if (is_top(hands, side, forget, c) and not all(is_top(hands, side, forget, x) for x in mine)
+                        and not group(hands, seat, c) >> low & 1
+                        and not keeps_blocker(hands, side, forget, seat, low, cur, lead_suit)):
+                    return T.FOLLOW_WINNER_UNDER_PARTNER
                 return T.FOLLOW_LOW_UNDER_PARTNER
             if any(not beats(x, cur, trump) for x in mine):
                 return T.FOLLOW_OVER_PARTNER
@@ -340,25 +345,59 @@ def ref_opp_cash(hands, side, forget, trump) -> int:
     return total
 
 
-def ref_concede_breaks(hands, side, trump, forget, seat, c) -> bool:
+def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
+    """tables.COUNT, leading: the trick played out in the believed position, then the count."""
     s = suit_of(c)
+    partner = (seat + 2) % 4
     left = bin(hands[seat]).count("1")
-    before = min(left, ref_count(hands, side, forget))
     h = list(hands)
     h[seat] &= ~(1 << c)
-    mine_p = cards_of(h[(seat + 2) % 4] & SUIT[s])
-    if mine_p:
-        h[(seat + 2) % 4] &= ~(1 << min(mine_p))
-    ox = cards_of(h[1 - side] & ~forget & SUIT[s])
-    oy = cards_of(h[3 - side] & ~forget & SUIT[s])
-    if ox or oy:
-        top = max(ox + oy)
-        holder, other = (1 - side, oy) if top in ox else (3 - side, ox)
-        h[holder] &= ~(1 << top)
-        if other:
-            h[(holder + 2) % 4] &= ~(1 << min(other))
-    after = min(ref_count(h, side, forget), left - 1 - ref_opp_cash(h, side, forget, trump))
-    return after < before
+    opp = {o: [x for x in cards_of(hands[o] & ~forget) if suit_of(x) == s] for o in (1 - side, 3 - side)}
+    opp_tr = {o: [x for x in cards_of(hands[o] & ~forget) if trump != 4 and suit_of(x) == trump]
+              for o in (1 - side, 3 - side)}
+    aware_top = max((rank_of(x) for o in opp for x in opp[o]), default=0)
+    w = c
+    mine = cards_of(hands[partner] & SUIT[s])
+    if mine:
+        over = [x for x in mine if rank_of(x) > max(rank_of(c), aware_top)]
+        card = min(over) if over else min(mine)
+        h[partner] &= ~(1 << card)
+        if card > c:
+            w = card
+    elif trump != 4 and s != trump and hands[partner] & SUIT[trump] and aware_top > rank_of(c):
+        card = min(cards_of(hands[partner] & SUIT[trump]))
+        h[partner] &= ~(1 << card)
+        w = card
+
+    def may_beat(o):
+        if opp[o]:
+            return suit_of(w) == s and any(x > w for x in opp[o])
+        if trump == 4 or s == trump or not opp_tr[o]:
+            return False
+        return any(x > w for x in opp_tr[o]) if suit_of(w) == trump else True
+
+    beaters = [o for o in opp if may_beat(o)]
+    if not beaters:
+        for o in opp:
+            if opp[o]:
+                h[o] &= ~(1 << min(opp[o]))
+    else:
+        higher = {o: [x for x in opp[o] if suit_of(w) == s and x > w] for o in opp}
+        if higher[1 - side] or higher[3 - side]:
+            o = max(opp, key=lambda o: max(opp[o], default=-1))
+        else:
+            o = beaters[0]  # a ruff: the first opponent (seat 1 - side) that can
+        if higher[o]:
+            h[o] &= ~(1 << max(opp[o]))
+        else:
+            h[o] &= ~(1 << min(x for x in opp_tr[o] if suit_of(w) != trump or x > w))
+        other = (o + 2) % 4
+        if opp[other]:
+            h[other] &= ~(1 << min(opp[other]))
+    k = ref_count(h, side, forget)
+    if not beaters:
+        return 1 + min(left - 1, k)
+    return max(0, min(k, left - 1 - ref_opp_cash(h, side, forget, trump)))
 
 
 def ref_play_value(st, ctx: Ctx, seat: int, c: int) -> int:
@@ -394,17 +433,13 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
     if not trick:
         if pol[T.LEAD_CONCEDE_BREAKS_COUNT] == pol[T.LEAD_NO_TOP_CARD]:
             return classed
-        out = []
-        for c, k in classed:
-            if k == T.LEAD_NO_TOP_CARD:
-                s, partner = suit_of(c), (seat + 2) % 4
-                partner_ruffs = (trump != 4 and s != trump and not hands[partner] & SUIT[s]
-                                 and hands[partner] & SUIT[trump])
-                partner_top = any(is_top(hands, side, forget, x) for x in cards_of(hands[partner] & SUIT[s]))
-                if not partner_ruffs and not partner_top and ref_concede_breaks(hands, side, trump, forget, seat, c):
-                    k = T.LEAD_CONCEDE_BREAKS_COUNT
-            out.append((c, k))
-        return out
+        if not any(k == T.LEAD_NO_TOP_CARD for _, k in classed):
+            return classed
+        best = max((ref_lead_value(hands, side, trump, forget, seat, c) for c, k in classed
+                    if pol[k] != T.IRRATIONAL), default=-1)
+        return [(c, T.LEAD_CONCEDE_BREAKS_COUNT
+                 if k == T.LEAD_NO_TOP_CARD and ref_lead_value(hands, side, trump, forget, seat, c) < best else k)
+                for c, k in classed]
     discards = (T.VOID_DISCARD_LOSER, T.VOID_DISCARD_TOP_ALL_TOP)
     follows = (T.FOLLOW_LOW_UNDER_PARTNER, T.FOLLOW_OTHER)
     disc_priced = any(pol[T.VOID_DISCARD_BREAKS_COUNT] != pol[k] for k in discards)

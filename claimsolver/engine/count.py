@@ -125,44 +125,96 @@ def opp_cash(a, b, x, y, trump):
 
 
 @njit(cache=True)
-def concede_breaks_count(hands, side, trump, forget, seat, c):
-    """Does leading c (a card that concedes the trick in the claimer's belief) lower his count
-    (tables.COUNT, *conceding*)?"""
+def _opp_may_beat(o_s, o_tr, w, s, trump):
+    """Could an opponent holding the aware cards o_s of suit s and o_tr of trumps beat the
+    claiming side's card w on a lead of suit s (cards where they lie)?"""
+    if o_s != 0:
+        return (w >> 4) == s and (o_s & above(w & 15)) != 0
+    if trump == 4 or s == trump or o_tr == 0:
+        return False
+    if (w >> 4) == trump:
+        return (o_tr & above(w & 15)) != 0
+    return True
+
+
+@njit(cache=True)
+def lead_value(hands, side, trump, forget, seat, c):
+    """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
     s = c >> 4
-    a = hands[side]
-    b = hands[side + 2]
+    p = seat ^ 2
+    rleft = popcount(hands[seat])
     x = hands[1 - side] & ~forget
     y = hands[3 - side] & ~forget
-    rleft = popcount(hands[seat])
-    k0 = count_tricks(a, b, x, y)
-    before = k0 if k0 < rleft else rleft
-    cb = np.int64(1) << c
-    if seat == side:
-        a &= ~cb
-        ps = hold(b, s)
-        if ps != 0:
-            b &= ~(np.int64(1) << (16 * s + low_rank(ps)))
-    else:
-        b &= ~cb
-        ps = hold(a, s)
-        if ps != 0:
-            a &= ~(np.int64(1) << (16 * s + low_rank(ps)))
+    mine = hands[seat] & ~(np.int64(1) << c)
+    part = hands[p]
+    aw_s = hold(x | y, s)
+    # partner: the lowest card above the led card and every aware card of the suit (crossing
+    # to his winner), else his lowest card of the suit, else (void) his lowest trump, else a
+    # discard (nothing removed)
+    w = c
+    ph = hold(part, s)
+    lim = c & 15
+    if high_rank(aw_s) > lim:
+        lim = high_rank(aw_s)
+    if ph != 0:
+        tops = ph & above(lim)
+        r = low_rank(tops) if tops != 0 else low_rank(ph)
+        pcard = 16 * s + r
+        part &= ~(np.int64(1) << pcard)
+        if r > (c & 15):
+            w = pcard
+    elif trump != 4 and s != trump and hold(part, trump) != 0 and high_rank(aw_s) > (c & 15):
+        pcard = 16 * trump + low_rank(hold(part, trump))
+        part &= ~(np.int64(1) << pcard)
+        w = pcard
     xs = hold(x, s)
     ys = hold(y, s)
-    if high_rank(xs) > high_rank(ys):
-        x &= ~(np.int64(1) << (16 * s + high_rank(xs)))
-        if ys != 0:
-            y &= ~(np.int64(1) << (16 * s + low_rank(ys)))
-    elif ys != 0:
-        y &= ~(np.int64(1) << (16 * s + high_rank(ys)))
+    xt = hold(x, trump) if trump != 4 else np.int64(0)
+    yt = hold(y, trump) if trump != 4 else np.int64(0)
+    bx = _opp_may_beat(xs, xt, w, s, trump)
+    by = _opp_may_beat(ys, yt, w, s, trump)
+    win = not bx and not by
+    if win:
         if xs != 0:
             x &= ~(np.int64(1) << (16 * s + low_rank(xs)))
-    k1 = count_tricks(a, b, x, y)
-    m = opp_cash(a, b, x, y, trump)
-    after = rleft - 1 - m
-    if k1 < after:
-        after = k1
-    return after < before
+        if ys != 0:
+            y &= ~(np.int64(1) << (16 * s + low_rank(ys)))
+    else:
+        # the opponents win: the higher card of the suit, else the lowest trump that beats w
+        hx = high_rank(xs) if (w >> 4) == s else 0
+        hy = high_rank(ys) if (w >> 4) == s else 0
+        if hx > (w & 15) or hy > (w & 15):
+            if hx > hy:
+                x &= ~(np.int64(1) << (16 * s + hx))
+                if ys != 0:
+                    y &= ~(np.int64(1) << (16 * s + low_rank(ys)))
+            else:
+                y &= ~(np.int64(1) << (16 * s + hy))
+                if xs != 0:
+                    x &= ~(np.int64(1) << (16 * s + low_rank(xs)))
+        elif bx:
+            lo = xt & above(w & 15) if (w >> 4) == trump else xt
+            x &= ~(np.int64(1) << (16 * trump + low_rank(lo)))
+            if ys != 0:
+                y &= ~(np.int64(1) << (16 * s + low_rank(ys)))
+        else:
+            lo = yt & above(w & 15) if (w >> 4) == trump else yt
+            y &= ~(np.int64(1) << (16 * trump + low_rank(lo)))
+            if xs != 0:
+                x &= ~(np.int64(1) << (16 * s + low_rank(xs)))
+    if seat == side:
+        a = mine
+        b = part
+    else:
+        a = part
+        b = mine
+    k = count_tricks(a, b, x, y)
+    if win:
+        return 1 + (k if k < rleft - 1 else rleft - 1)
+    keep = rleft - 1 - opp_cash(a, b, x, y, trump)
+    if k < keep:
+        keep = k
+    return keep if keep > 0 else 0
 
 
 @njit(cache=True)
@@ -210,8 +262,8 @@ def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat
 def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
     (tables.COUNT_REFINES), where the policy prices the refined class differently: a lead
-    that concedes and lowers the count; a discard or a follow whose value
-    (:func:`play_value`) is below the best value of the options the policy does not make
+    from a suit without a top card, a discard or a follow whose value (:func:`lead_value`,
+    :func:`play_value`) is below the best value of the options the policy does not make
     irrational."""
     lead_pol = policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
     disc_pol = (policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_LOSER]
@@ -221,18 +273,21 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     if pos == 0:
         if not lead_pol:
             return
+        refinable = False
         for i in range(n):
-            if mv[base + i, 1] != T.LEAD_NO_TOP_CARD:
-                continue
-            c = mv[base + i, 0]
-            s = c >> 4
-            p = seat ^ 2
-            ruff = (trump != 4 and s != trump and hold(hands[p], s) == 0
-                    and hold(hands[p], trump) != 0)
-            aw_s = hold((hands[1 - side] | hands[3 - side]) & ~forget, s)
-            partner_top = aw_s == 0 or (hold(hands[p], s) & above(high_rank(aw_s))) != 0
-            if not ruff and not partner_top:
-                if concede_breaks_count(hands, side, trump, forget, seat, c):
+            if mv[base + i, 1] == T.LEAD_NO_TOP_CARD:
+                refinable = True
+        if not refinable:
+            return
+        best = -1
+        for i in range(n):
+            if policy[mv[base + i, 1]] != T.IRRATIONAL:
+                v = lead_value(hands, side, trump, forget, seat, mv[base + i, 0])
+                if v > best:
+                    best = v
+        for i in range(n):
+            if mv[base + i, 1] == T.LEAD_NO_TOP_CARD:
+                if lead_value(hands, side, trump, forget, seat, mv[base + i, 0]) < best:
                     mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT
         return
     if not disc_pol and not fol_pol:

@@ -99,9 +99,15 @@ def winning_and_ducking(s: Settings, p: Policy) -> None:
 @rule("70D1", "partner's winner is not overtaken")
 def overtaking(s: Settings, p: Policy) -> None:
     """DESIGN 2.3 *Overtaking and unblocking*: playing low under partner's winner is normal;
-    overtaking a winner for no reason is irrational unless stated ("overtake", "unblock")."""
+    overtaking a winner for no reason is irrational unless stated ("overtake", "unblock"),
+    and so is throwing a winner under partner's winner while holding a small card of the suit
+    (``FOLLOW_WINNER_UNDER_PARTNER``), unless that is the needed unblock."""
     p[T.FOLLOW_LOW_UNDER_PARTNER] = T.NORMAL
     p[T.FOLLOW_OVER_PARTNER] = T.IRRATIONAL
+    # Throwing a winner under partner's winner while holding a small card of the suit is the
+    # same waste (DESIGN 2.4: it loses a trick as he believes the position), unless it is the
+    # unblock that keeping the small card would fail to make.
+    p[T.FOLLOW_WINNER_UNDER_PARTNER] = T.IRRATIONAL
 
 
 @rule("70D1", "the opponents' winner is ruffed, partner's is not")

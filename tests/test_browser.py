@@ -248,3 +248,40 @@ def test_pasted_record_gives_its_claims(server, browser):
     by_id(drv, "rule").click()
     wait(drv, lambda d: d.find_elements("id", "award-tricks"), what="the award")
     assert by_id(drv, "award-tricks").text == "1 trick to East-West"
+
+
+def test_ruling_fields_of_the_extended_model_are_drawn(server, browser):
+    """``forgotten``, ``laws`` and ``sensitivity`` (the ruling model's extension) are drawn as
+    tables when a ruling carries them; fields the page does not know are still shown."""
+    from selenium.webdriver.common.by import By
+
+    drv = browser
+    drv.get(server + "/")
+    by_id(drv, "tabbtn-json").click()
+    by_id(drv, "json-text").send_keys(json.dumps(CLAIM))
+    by_id(drv, "json-load").click()
+    wait(drv, lambda d: by_id(d, "tricks-left").text == "7 trick(s) left", what="the position check")
+    ruling = expected_ruling(CLAIM)
+    ruling.update(
+        forgotten=[{"card": "H3", "why": "an outstanding trump the claimer did not mention"}],
+        laws=["70A", "70C"],
+        sensitivity={"settings": [{"regulation": "acbl", "player_class": "club", "awareness": "strict", "tricks": 5},
+                                  {"regulation": "ebu", "player_class": "expert", "awareness": "evidence", "tricks": 6}],
+                     "lifted": [{"careless": "ruff low", "tricks": 6}]},
+        committee_note="a field the page has never heard of")
+    drv.execute_script("state.ruling = arguments[0]; state.ruled = arguments[1]; state.step = 0; drawRuling();",
+                       ruling, CLAIM)
+    tables = [by_id(drv, "sensitivity").find_element(By.CSS_SELECTOR, f'[data-key="{k}"] table') for k in ("settings", "lifted")]
+    def rows(table):
+        head = [th.text for th in table.find_elements(By.TAG_NAME, "th")]
+        return [dict(zip(head, (td.text for td in tr.find_elements(By.TAG_NAME, "td"))))
+                for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
+
+    # (Selenium hands the object over with its keys sorted: compare by column name)
+    assert rows(tables[0]) == [{"regulation": "acbl", "player class": "club", "awareness": "strict", "tricks": "5"},
+                               {"regulation": "ebu", "player class": "expert", "awareness": "evidence", "tricks": "6"}]
+    assert rows(tables[1]) == [{"careless": "ruff low", "tricks": "6"}]
+    assert by_id(drv, "laws").text == "70A, 70C"
+    details = by_id(drv, "details").text
+    assert "an outstanding trump the claimer did not mention" in details
+    assert "a field the page has never heard of" in details

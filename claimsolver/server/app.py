@@ -214,6 +214,8 @@ def create_app(*, workers: int = 2, time_limit: float = DEFAULT_TIME_LIMIT, max_
         text = data.get("text", data.get("statement"))
         if text is None:
             raise _BadInput(422, "bad input", [("text", "missing (required): the statement to read")])
+        if not isinstance(text, str):
+            raise _BadInput(422, "bad input", [("text", "must be text")])
         try:
             return inputs.parse_statement(text, data.get("claim"))
         except StatementSyntaxError as e:

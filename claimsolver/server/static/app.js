@@ -399,6 +399,9 @@ function tableHTML(rows, caption) {
     `<tbody>${rows.map((r) => `<tr>${cols.map((c) => `<td>${cell(r[c])}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
 }
 
+const CAPTIONS = { settings: "The award under each regulation, class of player and awareness",
+  lifted: "The award with each careless play class that cost a trick lifted" };
+
 /** Any value of the ruling as HTML: lists of objects as tables, objects as key/value rows. */
 function valueHTML(name, v) {
   if (Array.isArray(v)) {
@@ -408,7 +411,10 @@ function valueHTML(name, v) {
   }
   if (v && typeof v === "object") {
     const parts = Object.entries(v).filter(([, x]) => Array.isArray(x) && x.length && typeof x[0] === "object");
-    if (parts.length) return `<h3>${esc(name)}</h3>` + Object.entries(v).map(([k, x]) => valueHTML(k, x)).join("");
+    if (parts.length) {
+      return `<h3>${esc(name)}</h3>` + Object.entries(v).map(([k, x]) =>
+        `<div data-key="${esc(k)}">${valueHTML(CAPTIONS[k] || k.replace(/_/g, " "), x)}</div>`).join("");
+    }
     return tableHTML(Object.entries(v).map(([k, x]) => ({ setting: k, value: Array.isArray(x) ? x.join(", ") : x })), name);
   }
   return `<h3>${esc(name)}</h3><div>${textHTML(String(v))}</div>`;

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from claimsolver import audit as A  # noqa: E402
 
-DEFAULT_FILE = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")) \
+DEFAULT_FILE = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[1] / "tests" / "data")) \
     / "real" / "realbridge-2021-qualifier.pbn"
 
 

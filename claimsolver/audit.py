@@ -153,6 +153,9 @@ def record_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
             yield p
 
 
+NO_BOARDS = "no boards found: not a PBN or LIN file?"
+
+
 @dataclasses.dataclass
 class FileError:
     """A file that could not be read at all (``internal`` when the reader itself failed)."""
@@ -183,6 +186,9 @@ def read_records(paths: Iterable[str | os.PathLike]) -> Iterator[Any]:
             continue
         except Exception as e:  # noqa: BLE001 - a reader bug: reported, the batch goes on
             yield FileError(path, f"{path}: {type(e).__name__}: {e}", internal=True)
+            continue
+        if not items:  # e.g. a text file named .pbn: say so rather than "0 claims", exit 2
+            yield FileError(path, f"{path}: {NO_BOARDS}")
             continue
         yield from items
 

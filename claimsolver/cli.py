@@ -1,4 +1,4 @@
-"""The command line: ``claimsolver adjudicate | solve | parse | audit``.
+"""The command line: ``claimsolver adjudicate | solve | parse | audit | serve``.
 
 Exit codes: 0 done, 2 bad input (one clear message per problem, never a traceback),
 1 internal error.
@@ -220,6 +220,9 @@ def _register_optional_commands() -> None:
     from claimsolver.cli_audit import audit_command
 
     main.add_command(audit_command, name="audit")
+    from claimsolver.server.cli import serve_command
+
+    main.add_command(serve_command, name="serve")
 
 
 _register_optional_commands()

@@ -1,19 +1,19 @@
-"""Shared test fixtures: where the shared data lives."""
+"""Shared test fixtures: where the test data lives (vendored under tests/data, see SOURCE.md)."""
 
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-CASES = SHARED / "cases"
+DATA = ROOT / "tests" / "data"
+CASES = DATA / "cases"
 EXAMPLES = ROOT / "examples"
 
 
 @pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    assert SHARED.is_dir(), f"the shared data must be beside the repository: {SHARED}"
-    return SHARED
+def data_dir() -> Path:
+    assert (DATA / "SOURCE.md").is_file(), f"the vendored test data is missing: {DATA}"
+    return DATA
 
 
 def make_claim(deal, trump="NT", leader="S", claimer="S", declarer="S", claimed=None, **extra):

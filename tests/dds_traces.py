@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-DATA_DIR = Path("/work/shared/data/dds")
+DATA_DIR = Path(__file__).resolve().parent / "data" / "dds"
 _SUITS = "SHDC"
 _RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 

@@ -12,12 +12,12 @@ from claimsolver import audit as A
 from claimsolver.claim import Claim
 from claimsolver.records import RecordedClaim, load
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parent / "data"))
 REALBRIDGE = DATA / "real" / "realbridge-2021-qualifier.pbn"
 BBO = DATA / "real" / "bbo-example1.lin"
 VUGRAPH = DATA / "vugraph"
 
-needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
+needs_data = pytest.mark.usefixtures("data_dir")  # fails, not skips, without tests/data
 
 RECORD_FILES = [
     "real/bbo-example1.lin", "real/realbridge-2021-qualifier.pbn",

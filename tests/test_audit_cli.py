@@ -14,12 +14,12 @@ from click.testing import CliRunner
 from claimsolver.cli import main
 from claimsolver.cli_audit import audit_command
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parent / "data"))
 REALBRIDGE = DATA / "real" / "realbridge-2021-qualifier.pbn"
 BBO = DATA / "real" / "bbo-example1.lin"
 V360 = DATA / "vugraph" / "360-36000.lin"
 
-needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
+needs_data = pytest.mark.usefixtures("data_dir")  # fails, not skips, without tests/data
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 # West leads; North wins every trick
@@ -198,3 +198,14 @@ def test_unreachable_scheduler_exit_2(good_pbn):
     assert r.exit_code == 2, r.output
     assert "cannot use the Dask scheduler at tcp://127.0.0.1:9" in r.stderr
     assert "Traceback" not in r.output
+
+
+def test_file_with_no_board_says_so_and_exits_2(tmp_path):
+    """A file that holds no board (a text file named .pbn, an empty .lin) is an error, not an
+    audit of 0 claims."""
+    for name, text in (("notes.pbn", "hello, this is not a hand record\n"), ("empty.lin", "")):
+        p = tmp_path / name
+        p.write_text(text)
+        r = CliRunner().invoke(main, ["audit", str(p)])  # output holds stderr too
+        assert r.exit_code == 2, r.output
+        assert f"claimsolver: error: {p}: no boards found: not a PBN or LIN file?" in r.output

@@ -11,7 +11,7 @@ from claimsolver.batch import BatchError, chunk_size, run
 from claimsolver.records import load
 from claimsolver.records.replay import RecordedClaim
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parent / "data"))
 REALBRIDGE = DATA / "real" / "realbridge-2021-qualifier.pbn"
 
 
@@ -44,7 +44,7 @@ def die_on_five(x: int) -> int:
 
 @pytest.fixture(scope="module")
 def sample_claims():
-    assert REALBRIDGE.exists(), f"the shared data must be beside the repository: {REALBRIDGE}"
+    assert REALBRIDGE.exists(), f"the vendored test data is missing: {REALBRIDGE}"
     return [c for c in load(REALBRIDGE) if isinstance(c, RecordedClaim)][:40]
 
 

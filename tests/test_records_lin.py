@@ -13,11 +13,11 @@ from claimsolver.records import find_board, load, summarize
 from claimsolver.records import lin
 from claimsolver.records.replay import RecordedClaim, SkippedBoard
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parent / "data"))
 EXAMPLE = DATA / "real" / "bbo-example1.lin"
 VUGRAPH = DATA / "vugraph"
 
-needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
+needs_data = pytest.mark.usefixtures("data_dir")  # fails, not skips, without tests/data
 
 # Per vugraph file: (boards, claims, played out, passed out, no-play). Boards = qx| count and
 # claims + no-play = mc| count of SOURCE.md. no-play: 060's open room (o49-o64) records

@@ -15,10 +15,10 @@ from claimsolver.records import find_board, load, summarize
 from claimsolver.records import pbn
 from claimsolver.records.replay import RecordedClaim, SkippedBoard
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parent / "data"))
 REALBRIDGE = DATA / "real" / "realbridge-2021-qualifier.pbn"
 
-needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
+needs_data = pytest.mark.usefixtures("data_dir")  # fails, not skips, without tests/data
 
 
 @pytest.fixture(scope="module")

@@ -19,10 +19,10 @@ from claimsolver.records.replay import (
     trick_winner,
 )
 
-DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parent / "data"))
 FILES = sorted([*DATA.glob("real/*.pbn"), *DATA.glob("real/*.lin"), *DATA.glob("vugraph/*.lin")])
 
-needs_data = pytest.mark.usefixtures("shared_dir")  # fails, not skips, without ../shared
+needs_data = pytest.mark.usefixtures("data_dir")  # fails, not skips, without tests/data
 
 
 @pytest.fixture(scope="module")

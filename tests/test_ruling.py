@@ -1,5 +1,5 @@
 """Adjudication end to end (statement -> steps, awareness, policy, claim kernel, explanation):
-the example claims of ../shared/cases, the ruling format of claim-format.md, and properties."""
+the example claims of tests/data/cases, the ruling format of claim-format.md, and properties."""
 
 from __future__ import annotations
 

@@ -126,7 +126,9 @@ def _raw_tokens(text: str):
             yield ("NUM", str(int(s)), col, s)
         elif g == "word":
             w = s.lower().replace("’", "'")
-            if "'" in w:
+            if w in vocab.FILLER:  # "it's", "let's": filler as a whole, not a possessive
+                yield ("W", w, col, s)
+            elif "'" in w:
                 base, _, suffix = w.partition("'")
                 if base:
                     yield ("W", base, col, s)

@@ -30,13 +30,21 @@ WORDS: dict[str, tuple[str, ...]] = {
     "UNBLOCK": ("unblock", "unblocking", "unblocks"),
     "OVERTAKE": ("overtake", "overtaking", "overtakes"),
     "CROSS": ("cross", "crossing", "enter", "entering", "reach", "reaching", "back", "return",
-              "returning", "go", "goes", "come", "comes", "coming", "over"),
-    "DISCARD": ("discard", "discarding", "discards", "pitch", "pitching", "pitches", "shed",
-                "shedding", "dump", "dumping"),
-    "THROW": ("throw", "throwing", "throws"),
+              "returning", "come", "comes", "coming", "over"),
+    # "go"/"goes": crossing ("go to dummy") and a discard said as placement ("the club goes
+    # on the ♦A")
+    "GO": ("go", "goes", "went", "gone"),
+    "DISCARD": ("discard", "discarding", "discards", "discarded", "pitch", "pitching", "pitches",
+                "pitched", "shed", "shedding", "sheds", "dump", "dumping", "dumps", "dumped",
+                "park", "parking", "parks", "parked", "ditch", "ditching", "ditches", "ditched",
+                "sluff", "sluffing", "sluffs", "sluffed", "slough", "sloughing", "sloughs",
+                "sloughed", "chuck", "chucking", "chucks", "chucked"),
+    "THROW": ("throw", "throwing", "throws", "threw", "thrown"),
     "SQUEEZE": ("squeeze", "squeezing", "squeezes", "squeezed"),
     "ENDPLAY": ("endplay", "endplaying", "endplays", "endplayed"),
     "CLAIM": ("claim", "claiming", "claims", "claimed"),
+    # "all winners except the ace of trumps", "all but one", "the rest bar a club"
+    "EXCEPT": ("except", "excepting", "but", "bar", "barring"),
     # conditionals
     "IF": ("if",),
     "OTHERWISE": ("otherwise", "else"),
@@ -60,6 +68,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "OUT": ("out",),
     "ROUND": ("round", "rounds"),
     "TOP": ("top",),
+    # "on the long diamonds", "on dummy's established clubs": while that suit runs
+    "LONG": ("long", "established", "length"),
     "SMALL": ("small", "low", "little", "spot", "x"),
     "LAST": ("last", "final"),
     "TRICK": ("tricks", "trick"),
@@ -92,7 +102,10 @@ FILLER: frozenset[str] = frozenset((
     "those", "up", "by", "next", "finally", "okay", "ok", "well", "both", "ways", "way", "for",
     "am", "do", "which", "what", "eventually", "afterwards", "afterward", "before", "here",
     "there", "right", "away", "need", "want", "try", "sure", "obviously", "clearly", "cards",
-    "card", "suit", "lot", "honestly", "course", "as", "planned", "usual",
+    "card", "suit", "lot", "honestly", "course", "as", "planned", "usual", "only", "followed",
+    "lastly", "subsequently", "meanwhile", "thereafter", "immediately", "straight",
+    "must", "may", "might", "let's", "lets", "it's", "its", "that's", "there's", "say", "guess",
+    "think", "see", "look", "anyway", "hopefully", "naturally", "normally",
 ))
 
 SUIT_WORD_INDEX = {"spade": 0, "heart": 1, "diamond": 2, "club": 3}
@@ -120,6 +133,16 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("if", "it", "doesn't"), ("otherwise",)),
     (("if", "it", "does", "not"), ("otherwise",)),
     (("failing", "that"), ("otherwise",)),
+    (("get", "rid", "of"), ("discard",)),
+    (("getting", "rid", "of"), ("discard",)),
+    (("got", "rid", "of"), ("discard",)),
+    (("gets", "rid", "of"), ("discard",)),
+    (("apart", "from"), ("except",)),
+    (("other", "than"), ("except",)),
+    (("with", "the", "exception", "of"), ("except",)),
+    (("in", "the", "end"), ("at", "end")),
+    (("at", "the", "very", "end"), ("at", "end")),
+    (("at", "the", "death"), ("at", "end")),
     (("come", "down"), ("drops",)),
     (("comes", "down"), ("drops",)),
     (("no", "trump"), ("notrump",)),

@@ -46,6 +46,15 @@ class StatementSyntaxError(ClaimSolverError):
         super().__init__(msg)
 
 
+class StatementTooLong(StatementSyntaxError):
+    """A statement beyond what the program supports (too long, too many words or steps) or
+    holding control characters: an input error naming the ``statement`` field."""
+
+    def __init__(self, text: str, reason: str, column: int | None = None):
+        super().__init__(text if len(text) <= 200 else text[:200] + "...", column, None,
+                         f"statement: {reason}")
+
+
 def _or_list(items: list[str]) -> str:
     if len(items) == 1:
         return items[0]

@@ -17,7 +17,9 @@ from claimsolver.line import (
     Unblock,
 )
 from claimsolver.statement import vocab
-from claimsolver.statement.normalize import StatementSyntaxError, Tok, describe, normalize, suggest
+from claimsolver.statement.normalize import (
+    StatementSyntaxError, StatementTooLong, Tok, describe, normalize, suggest,
+)
 
 SUIT_INDEX = vocab.SUIT_WORD_INDEX
 
@@ -790,22 +792,80 @@ def parse_tokens(text: str, toks: list[Tok]) -> Line:
 
 
 _AFTER = re.compile(r"\bafter\b(?!\s+(?:that|this|which)\b)", re.IGNORECASE)
+_BUT_FIRST = re.compile(r"\bbut\s+first\b|\bbefore\s+that\b", re.IGNORECASE)
+
+# Input limits. A claim statement is a sentence or two (the longest in the corpus is under
+# 200 characters); these bounds keep a parse well under a second and the compiled line within
+# what the claim search supports (laws/statement.py checks the compiled rows).
+MAX_CHARS = 1000
+MAX_WORDS = 200
+MAX_STEPS = 60
+# TAB, LF and CR are whitespace; every other control character (C0, DEL, C1) is refused
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def check_limits(text: str) -> None:
+    """Raise :class:`StatementTooLong` for a statement the program does not take: not text,
+    longer than ``MAX_CHARS``, or holding a control character."""
+    if not isinstance(text, str):
+        raise StatementTooLong(str(text), "must be text")
+    if len(text) > MAX_CHARS:
+        raise StatementTooLong(text, f"too long ({len(text)} characters); at most {MAX_CHARS} are supported")
+    m = _CONTROL.search(text)
+    if m:
+        raise StatementTooLong(text, f"control character U+{ord(m.group(0)):04X} at column {m.start() + 1}; "
+                                     "a statement is plain text", m.start() + 1)
+
+
+def _count_steps(steps) -> int:
+    n = 0
+    for s in steps:
+        n += 1
+        if isinstance(s, IfThen):
+            n += _count_steps(s.then) + _count_steps(s.otherwise)
+    return n
 
 
 def parse(text: str) -> Line:
-    """Statement text -> :class:`Line`; raises :class:`StatementSyntaxError`.
+    """Statement text -> :class:`Line`; raises :class:`StatementSyntaxError` (its subclass
+    :class:`StatementTooLong` beyond the input limits above).
 
-    "A after B" is said in the reverse of the order of play: it becomes B, then A ("cash the
-    clubs after drawing trumps" draws trumps first). "after that" keeps the spoken order."""
+    "A after B" and "A, but first B" are said in the reverse of the order of play: they
+    become B, then A ("cash the clubs after drawing trumps" draws trumps first). "after that"
+    keeps the spoken order."""
+    check_limits(text)
+    line = _parse(text)
+    n = _count_steps(line.steps)
+    if n > MAX_STEPS:
+        raise StatementTooLong(text, f"too many steps ({n}); at most {MAX_STEPS} are supported")
+    return line
+
+
+def _parse(text: str) -> Line:
+    parts = _BUT_FIRST.split(text)
+    if len(parts) == 2 and parts[0].strip(" ,.;") and parts[1].strip(" ,.;") and not re.search(
+            r"\b(if|otherwise|unless)\b", text, re.IGNORECASE):
+        try:
+            first, then = _parse(parts[1]), _parse(parts[0])
+        except StatementSyntaxError:
+            pass  # report errors against the whole text, below
+        else:
+            return _joined(first, then)
     parts = _AFTER.split(text)
     if len(parts) == 2 and parts[0].strip(" ,.;") and parts[1].strip(" ,.;") and not re.search(
             r"\b(if|otherwise|unless)\b", text, re.IGNORECASE):
         try:
-            first, then = parse(parts[1]), parse(parts[0])
+            first, then = _parse(parts[1]), _parse(parts[0])
         except StatementSyntaxError:
             pass  # report errors against the whole text, below
         else:
-            return Line(first.steps + then.steps, first.tricks if first.tricks is not None else then.tricks,
-                        first.tricks_kind if first.tricks is not None else then.tricks_kind)
+            return _joined(first, then)
     toks = normalize(text)
+    if len(toks) > MAX_WORDS:
+        raise StatementTooLong(text, f"too many words ({len(toks)}); at most {MAX_WORDS} are supported")
     return parse_tokens(text, toks)
+
+
+def _joined(first: Line, then: Line) -> Line:
+    return Line(first.steps + then.steps, first.tricks if first.tricks is not None else then.tricks,
+                first.tricks_kind if first.tricks is not None else then.tricks_kind)

@@ -220,6 +220,8 @@ def _word_token(w: str, col: int, word: str, corrected: bool) -> Tok | None:
         value = str(vocab.RANK_WORD[w])
     elif kind == "NUM":
         value = str(vocab.NUM_WORD[w])
+    elif kind == "LOSER":
+        value = w  # "loser" or "losers": the number matters ("my diamond losers")
     else:
         value = vocab.WORDS[kind][0]
     return Tok(kind, value, col, word, corrected)
@@ -239,6 +241,10 @@ def normalize(text: str) -> list[Tok]:
             toks.append(_word_token(value, col, word, False))  # type: ignore[arg-type]
             continue
         if value in vocab.FILLER:
+            continue
+        if value.endswith("s") and value[:-1] in vocab.HAND_WORD:  # "dummys king": dummy's
+            toks.append(_word_token(value[:-1], col, word, True))  # type: ignore[arg-type]
+            toks.append(Tok("POSS", "'s", col, word, True))
             continue
         fixed = correct(value)
         if fixed is not None:

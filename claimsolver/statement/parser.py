@@ -619,7 +619,8 @@ class _ToLine(Transformer):
         """("loser", suit, count or None, owner, plural): "the heart loser", "my losing club",
         "my two club losers"."""
         s = _suits(ch)[0]
-        plural = s.plural or any(isinstance(t, Token) and str(t) == "losers" for t in ch)
+        said = _toks(ch, "LOSER")
+        plural = str(said[0]) == "losers" if said else s.plural  # "hearts loser" is one
         return ("loser", s.suit, _count(ch), _owner(ch), plural)
 
     # discards

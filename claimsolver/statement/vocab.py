@@ -21,7 +21,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "CROSSRUFF": ("crossruff", "crossruffing", "crossruffs", "crossruffed"),
     "FINESSE": ("finesse", "finessing", "finesses", "finessed"),
     "TAKE": ("take", "taking", "takes", "have", "having", "make", "making", "win", "winning",
-             "get", "getting", "got"),
+             "get", "gets", "getting", "got"),
     "CONCEDE": ("concede", "conceding", "concedes", "conceded"),
     "GIVE": ("give", "giving", "gives"),
     "LOSE": ("lose", "losing", "loses"),
@@ -33,7 +33,7 @@ WORDS: dict[str, tuple[str, ...]] = {
               "returning", "come", "comes", "coming", "over"),
     # "go"/"goes": crossing ("go to dummy") and a discard said as placement ("the club goes
     # on the ♦A")
-    "GO": ("go", "goes", "went", "gone"),
+    "GO": ("go", "goes", "went", "gone", "disappear", "disappears", "vanish", "vanishes"),
     "DISCARD": ("discard", "discarding", "discards", "discarded", "pitch", "pitching", "pitches",
                 "pitched", "shed", "shedding", "sheds", "dump", "dumping", "dumps", "dumped",
                 "park", "parking", "parks", "parked", "ditch", "ditching", "ditches", "ditched",
@@ -67,7 +67,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "DOWN": ("down",),
     "OUT": ("out",),
     "ROUND": ("round", "rounds"),
-    "TOP": ("top",),
+    "TOP": ("top", "master", "masters"),
     # "on the long diamonds", "on dummy's established clubs": while that suit runs
     "LONG": ("long", "established", "length"),
     "SMALL": ("small", "low", "little", "spot", "x"),
@@ -133,6 +133,10 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("if", "it", "doesn't"), ("otherwise",)),
     (("if", "it", "does", "not"), ("otherwise",)),
     (("failing", "that"), ("otherwise",)),
+    (("going", "to"), ()),
+    (("want", "to"), ()),
+    (("need", "to"), ()),
+    (("have", "to"), ()),
     (("get", "rid", "of"), ("discard",)),
     (("getting", "rid", "of"), ("discard",)),
     (("got", "rid", "of"), ("discard",)),

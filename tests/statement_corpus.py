@@ -334,8 +334,7 @@ add(L(Discard(cards=(small(C),), on_card=c("DA"))),
     "sluff the small club on the ♦A", "dump the small club on the A♦",
     "get rid of the small club on the ♦A", "the small club will be pitched on the ♦A",
     "ditch the small club on the ♦A", "the small club disappears on the ♦A",
-    "and the small club goes away on the ace of diamonds", "my small club... no, the small club goes on the ♦A"
-    if False else "the small club, that goes on the ♦A")
+    "and the small club goes away on the ace of diamonds", "the small club, that goes on the ♦A")
 add(L(Discard(cards=(r(None, H),), on_suit=S)),
     "throw the heart on the spades", "throw a heart on the spades", "the heart goes on the spades",
     "a heart goes away on the spades", "the heart goes on the good spades",
@@ -344,7 +343,7 @@ add(L(Discard(cards=(r(None, H),), on_suit=S)),
     "throw off a heart on the spades", "sluffing a heart on the spades",
     "slough a heart on the spades", "chuck a heart on the spades",
     "the heart can go away on the established spades", "discard the heart on dummy's spades",
-    "the heart goes on the master spades" if False else "the heart goes on the high spades",
+    "the heart goes on the high spades",
     "on the spades, I'll get rid of a heart", "I'm going to throw a heart on the spades")
 add(L(Discard(cards=(lo(S),), on_card=r(13, hand=DUMMY), hand=MY)),
     "park my losing spade on dummy's king", "my losing spade goes on dummy's king",
@@ -355,8 +354,7 @@ add(L(Discard(cards=(lo(S),), on_card=r(13, hand=DUMMY), hand=MY)),
 add(L(Discard(cards=(lo(C),), on_card=c("DA"))),
     "the club loser goes on the ♦A", "pitch the club loser on the ♦A",
     "on the ♦A I throw the club loser", "the losing club goes away on the ace of diamonds",
-    "I'll throw the club loser on the ♦A", "on the ♦A the club loser is discarded"
-    if False else "the club loser gets pitched on the ♦A")
+    "I'll throw the club loser on the ♦A", "the club loser gets pitched on the ♦A")
 add(L(Discard(suit=D, on_suit=C, hand=MY)),
     "my losing diamonds go on the clubs", "my diamond losers go on the clubs",
     "my losing diamonds go away on the long clubs", "on the clubs I pitch my losing diamonds",
@@ -373,7 +371,6 @@ add(L(Discard(cards=(r(None, C), r(None, C)), on_suit=H)),
     "two clubs go on the hearts", "pitch two clubs on the good hearts",
     "on the hearts I throw two clubs", "2 clubs go away on the long hearts")
 add(L(DrawTrumps(), Discard(cards=(lo(C),), on_card=r(14))),
-    "I pull trumps, on the ace I throw my club loser" if False else
     "I pull trumps, on the ace I throw the club loser, and the rest are mine",
     "draw trumps, the club loser goes on the ace")
 
@@ -385,13 +382,12 @@ add(L(Concede(H)), "concede the heart loser", "give up the heart loser", "lose t
 add(L(Concede(C, at_end=True)), "concede the club loser at the end",
     "lose my losing club at the end", "give up the club loser last",
     "at the end I give up the club loser", "at the end, concede my club loser",
-    "the club loser I concede at the end" if False else "conceding the club loser at the end")
+    "conceding the club loser at the end")
 add(L(Ruff(H, DUMMY, 1)), "ruff the heart loser in dummy", "ruff my losing heart in dummy",
     "trump the heart loser in dummy", "ruff my heart loser on the board",
     "ruffing the losing heart in dummy", "ruff the heart loser in the dummy")
 add(L(Ruff(C, None, None)), "ruff my club losers", "ruff the losing clubs", "ruff my losing clubs")
-add(L(Ruff(C, None, 2)), "ruff two club losers", "ruff my two losing clubs", "ruff both club losers"
-    if False else "ruff the two club losers")
+add(L(Ruff(C, None, 2)), "ruff two club losers", "ruff my two losing clubs", "ruff the two club losers")
 add(L(PlayCard(CardRef(C, None, MY, "loser"))), "lead my losing club", "play my club loser",
     "lead my club loser", "play my losing club")
 add(L(PlayCard(lo(D))), "lead the diamond loser", "play the losing diamond", "lead the losing diamond")
@@ -403,7 +399,7 @@ add(L(Discard(cards=(lo(C), lo(C)), on_suit=D, hand=MY)),
     "discard my two club losers on the diamonds", "my two losing clubs go on the diamonds",
     "my 2 club losers go away on the diamonds")
 add(L(Discard(cards=(small(D),))), "discard the small diamond", "pitch the low diamond",
-    "throw away the small diamond" if False else "shed the small diamond")
+    "shed the small diamond")
 add(L(Discard(cards=(small(C), small(C)), on_suit=H)), "discard two small clubs on the hearts",
     "two small clubs go on the hearts", "pitch two low clubs on the hearts")
 add(L(Concede(C, count=2)), "concede two club losers", "lose my two losing clubs",
@@ -472,7 +468,7 @@ add(L(DrawTrumps(), Cash(C)), "draw trumps then run the clubs", "draw trumps and
     "draw trumps. Then run the clubs.", "draw trumps; next the clubs",
     "draw trumps and finally run the clubs", "run the clubs at the end, first draw trumps",
     "at the end run the clubs, draw trumps first", "cash the clubs but first draw trumps",
-    "after that?" if False else "draw trumps, and after that the clubs",
+    "draw trumps, and after that the clubs",
     "draw trumps, then, after that, cash the clubs")
 add(L(DrawTrumps(), Ruff(H, DUMMY, 1), Concede(C, at_end=True)),
     "draw trumps, then ruff a heart in dummy and at the end concede a club",
@@ -483,7 +479,7 @@ add(L(Finesse(C), Cash(D)), "take the club finesse and then run the diamonds",
     "club finesse first, then the diamonds", "run the diamonds, but first take the club finesse",
     "take the club finesse, after that run the diamonds")
 add(L(Cash(H), DrawTrumps()), "cash the hearts, then draw trumps", "cash the hearts and after that draw trumps",
-    "draw trumps at the end, cash the hearts first" if False else "at the end draw trumps, cash the hearts")
+    "at the end draw trumps, cash the hearts")
 
 category("misspellings")
 add(L(Discard(cards=(small(C),), on_card=c("DA"))), "pich the small club on the ♦A",
@@ -492,15 +488,13 @@ add(L(Discard(cards=(lo(S),), on_card=r(13, hand=DUMMY), hand=MY)), "park my los
     "park my loosing spade on dummy's king", "park my spade looser on dummys king")
 add(L(ACE_OF_TRUMPS), "all winners excpet the ace of trumps", "all mine exept the ace of tumps",
     "all winers except the ace of trumps")
-add(L(Cash(None, None, (top(None),) * 3)), "top three trumsp", "cash the top thre trumps" if False else
-    "cash the top three trumphs")
-add(L(Concede(H)), "concede the heart loosr" if False else "conced the heart loser", "give up the hart loser")
+add(L(Cash(None, None, (top(None),) * 3)), "top three trumsp", "cash the top three trumphs")
+add(L(Concede(H)), "conced the heart loser", "give up the hart loser")
 add(L(Discard(cards=(r(None, H),), on_suit=S)), "throw the heart on the spdes", "sluf a heart on the spades",
     "trow a heart on the spades")
 add(L(Ruff(H, DUMMY, 1)), "rufff the heart loser in dummy", "ruff the hearts loser in dumy")
 add(L(Cash(D, DUMMY, (top(D),) * 2)), "cash dummy's top two dimaonds")
-add(L(DrawTrumps(), Cash(C)), "drawing trumps, then runing the clubs", "draw trumps, after that run the clbs"
-    if False else "draw trumps, after that run the clubbs")
+add(L(DrawTrumps(), Cash(C)), "drawing trumps, then runing the clubs", "draw trumps, after that run the clubbs")
 
 category("card notations")
 add(L(Discard(cards=(c("C2"),), on_card=c("DA"))), "the ♣2 goes on the ♦A", "C2 goes on DA",

@@ -9,13 +9,22 @@ from claimsolver.errors import ClaimSolverError
 from claimsolver.line import CardRef, Cash, Finesse, Line, TrickList
 from claimsolver.statement import StatementSyntaxError, parse, render
 from claimsolver.statement.normalize import normalize
-from statement_corpus import CORPUS, REJECTED
+from statement_corpus import CATEGORIES, CORPUS, NEW_CATEGORIES, REJECTED
 
 LINES = list({repr(line): line for _, line in CORPUS}.values())
 
 
 def test_corpus_is_large():
-    assert len(CORPUS) >= 200
+    assert len({t for t, _ in CORPUS}) >= 600  # distinct phrasings
+
+
+@pytest.mark.parametrize("name", NEW_CATEGORIES)
+def test_every_new_category_has_twenty_phrasings(name):
+    assert len(CATEGORIES.get(name, [])) >= 20
+
+
+def test_every_phrasing_is_in_one_category():
+    assert sum(len(v) for v in CATEGORIES.values()) == len(CORPUS)
 
 
 @pytest.mark.parametrize("text,line", CORPUS, ids=[t or "<empty>" for t, _ in CORPUS])

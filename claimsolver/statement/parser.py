@@ -120,7 +120,8 @@ class _FastParser:
         if self.table is None:  # pragma: no cover
             return _lark().parse(toks)
         self.kinds = [t.kind for t in toks]
-        self.table.next = None  # the start symbol's own prediction is not filtered
+        # the start symbol's own prediction (before the first column) is filtered too
+        self.table.next = self.kinds[0] if self.kinds else "$END"
         return self.lark.parse(toks)
 
 

@@ -444,14 +444,13 @@ class _Binder:
                 b = Concede(t, None, s.count, s.at_end)
                 return b, f"concede {s.count} trump trick{'s' if s.count > 1 else ''}" + \
                     (" at the end" if s.at_end else "")
-            if isinstance(card, CardRef) and card.rank is not None and card.suit is not None \
-                    and self.holder(make_card(card.suit, card.rank)) in self.side:
+            own = self._own_conceded(card)
+            if own is not None:
                 # "all winners except the ♠K" with the ♠K the claimer's own: a trick lost in
                 # spades, not a card the opponents win with
-                c = make_card(card.suit, card.rank)
-                b = Concede(card.suit, None, s.count, s.at_end)
-                return b, f"concede a {SUIT_SINGULAR[card.suit]} ({self.holder(c).full_name}'s {_sym(c)} loses)" + \
-                    (" at the end" if s.at_end else "")
+                b = Concede(card_suit(own), None, s.count, s.at_end)
+                return b, f"concede a {SUIT_SINGULAR[card_suit(own)]} ({self.holder(own).full_name}'s " \
+                          f"{_sym(own)} loses)" + (" at the end" if s.at_end else "")
             card = self.card(card, what, self.opps, s.suit)
             if card is None:
                 return None
@@ -467,6 +466,17 @@ class _Binder:
         else:
             text = f"concede {s.count} trick{'s' if s.count != 1 else ''}"
         return b, text + (" at the end" if s.at_end else "")
+
+    def _own_conceded(self, ref) -> int | None:
+        """The claiming side's card a concession names by suit (or as a trump) and rank, if
+        the side holds it."""
+        if not isinstance(ref, CardRef) or ref.rank is None:
+            return None
+        suit = self.trump if ref.trump and self.trump != NOTRUMP else ref.suit
+        if suit is None or (ref.trump and self.trump == NOTRUMP):
+            return None
+        c = make_card(suit, ref.rank)
+        return c if self.holder(c) in self.side else None
 
     def _suit_step(self, s, what, cls, verb):
         hand = self.hand(s.hand)

@@ -260,7 +260,7 @@ def _discard(s: Discard) -> str:
         elif len(plain) == len(s.cards) and len({c.suit for c in plain}) == 1:
             what = _count_suit(len(plain), plain[0].suit)
         else:
-            what = " ".join(card_text(c, bare=True) for c in s.cards)
+            what = " ".join(card_text(c) for c in s.cards)
     else:
         what = f"{owner_prefix(s.hand)}losers"
         loc = ""

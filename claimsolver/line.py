@@ -31,7 +31,8 @@ class HandRef:
 @dataclasses.dataclass(frozen=True)
 class CardRef:
     """A card as the claimer named it. ``rank`` None = unspecified ("a club"); ``qualifier``
-    is ``"top"``, ``"small"``, ``"last"`` or None; ``hand`` is whose card it is, if said."""
+    is ``"top"``, ``"small"``, ``"last"``, ``"loser"`` ("the heart loser": a card of the suit
+    below an outstanding one) or None; ``hand`` is whose card it is, if said."""
 
     suit: int | None
     rank: int | None = None

@@ -1,5 +1,10 @@
-"""The statement corpus: phrasings players use, each with the Line it must produce, and
-phrasings that must be rejected with the message fragments they must show."""
+"""The statement corpus: phrasings players use, each with the Line it must produce, grouped
+by category, and phrasings that must be rejected with the message fragments they must show.
+
+The phrasings are written for this project in the style of what claimers say at the table and
+directors write in rulings (forum rulings, club director guides, the QBA notes on Laws 68-71):
+short, with filler, joined by "then" and "and", with card symbols, letters and words, and with
+misspellings a director typing quickly makes."""
 
 from __future__ import annotations
 
@@ -29,20 +34,49 @@ def L(*steps, tricks=None, kind=None) -> Line:
     return Line(tuple(steps), tricks, kind)
 
 
+def lo(suit: int) -> CardRef:
+    """"the heart loser": a loser of the suit, named by its role (binding names the card)."""
+    return CardRef(suit, None, None, "loser")
+
+
+def small(suit: int, hand=None) -> CardRef:
+    return CardRef(suit, None, hand, "small")
+
+
+def top(suit: int | None) -> CardRef:
+    """One of "the top N cards" of a suit (``None`` = trumps)."""
+    return CardRef(suit, None, None, "top", suit is None)
+
+
 NOTHING = L()
 CORPUS: list[tuple[str, Line]] = []
+CATEGORIES: dict[str, list[tuple[str, Line]]] = {}
+_category = ["no line"]
+
+
+def category(name: str) -> None:
+    """The phrasings added from here on belong to category ``name``."""
+    _category[0] = name
 
 
 def add(line: Line, *texts: str) -> None:
     for t in texts:
         CORPUS.append((t, line))
+        CATEGORIES.setdefault(_category[0], []).append((t, line))
 
 
+# the categories the statement forms of issue 10 added (each must hold at least 20 phrasings)
+NEW_CATEGORIES = ("discard placement", "losers by role", "counted top cards",
+                  "exceptions and remainders", "joiners", "misspellings", "card notations")
+
+
+category("no line")
 # --- no line -------------------------------------------------------------------------------
 add(NOTHING, "", "rest are mine", "all good", "they're high", "claiming", "the rest are good",
     "the rest", "claim", "all mine", "I have the rest", "the remaining tricks are mine",
     "rest are good.", "All the tricks", "They're all high", "claiming the rest", "REST ARE MINE!")
 
+category("trick counts")
 # --- trick counts --------------------------------------------------------------------------
 add(L(tricks=10, kind="total"), "ten tricks", "10 tricks", "I'll make ten tricks", "taking 10 tricks")
 add(L(tricks=11, kind="total"), "11", "eleven tricks", "all 11")
@@ -50,6 +84,7 @@ add(L(tricks=3, kind="remaining"), "three more tricks", "3 more tricks")
 add(L(tricks=1, kind="down"), "one off", "one down", "down one", "1 off")
 add(L(tricks=2, kind="down"), "two down", "two off")
 
+category("drawing trumps")
 # --- drawing trumps ------------------------------------------------------------------------
 DT = L(DrawTrumps())
 add(DT, "drawing trumps", "draw trumps", "pull the last trump", "trumps first",
@@ -61,6 +96,7 @@ add(L(DrawTrumps(DUMMY)), "draw trumps from dummy", "drawing trumps from the boa
 add(L(DrawTrumps(MY)), "draw trumps from my hand", "cash my trumps")
 add(L(DrawTrumps(), tricks=10, kind="total"), "ten tricks after drawing trumps")
 
+category("cashing")
 # --- cashing and running suits -------------------------------------------------------------
 add(L(Cash(C)), "cash the clubs from the top", "cash the clubs", "cashing clubs", "run the clubs",
     "running the clubs", "play off the clubs", "cash clubs from the top", "cash the ♣",
@@ -84,6 +120,7 @@ add(L(Cash(C, DUMMY)), "cash dummy's clubs", "cash the clubs in dummy", "run the
 add(L(Cash(H, MY)), "take my heart tricks")
 add(L(Cash(S, cards=(c("SA"),)), Cash(H, cards=(c("HA"),))), "cash the ♠A and the ♥A")
 
+category("ruffs")
 # --- ruffs ---------------------------------------------------------------------------------
 add(L(Ruff(H, DUMMY, 1)), "ruff a heart in dummy", "ruffing a heart in dummy",
     "ruff one heart in dummy", "trump a heart in dummy", "ruff a ♥ in the dummy",
@@ -107,6 +144,7 @@ add(L(Crossruff()), "crossruff", "cross-ruff", "cross ruff", "crossruffing", "cr
 add(L(Crossruff((H, C))), "crossruff hearts and clubs", "crossruff in hearts and clubs")
 add(L(Crossruff((D, C))), "crossruff the minors")
 
+category("finesses")
 # --- finesses ------------------------------------------------------------------------------
 add(L(Finesse(S)), "take the spade finesse", "taking the spade finesse", "spade finesse",
     "take the spade finese", "takeing the spade finesse", "finesse in spades",
@@ -129,6 +167,7 @@ add(L(Finesse(S, lead_from=DUMMY)), "take the spade finesse from dummy",
     "take the spade finesse leading from dummy")
 add(L(Finesse(C, with_card=c("CJ", DUMMY))), "finesse dummy's jack of clubs", "finesse dummy's ♣J")
 
+category("concessions")
 # --- concessions ---------------------------------------------------------------------------
 add(L(Concede(C)), "conceding a club", "concede a club", "conceed a club", "give up a club",
     "lose a club", "conceding one club", "concede a club trick", "one club loser",
@@ -146,6 +185,7 @@ add(L(Concede(H, count=2)), "concede two hearts", "lose two hearts", "two heart 
 add(L(Concede(card=r(None, trump=True))), "concede a trump", "losing a trump trick")
 add(L(Concede(at_end=True)), "conceding a trick at the end", "one loser at the end")
 
+category("crossing")
 # --- crossing, unblocking, ducks -----------------------------------------------------------
 add(L(Cross(None, c("HK"), H)), "play a heart to the king", "lead a heart to the king",
     "play a heart to the ♥K", "play a small heart to the king", "lead a low heart to the king of hearts")
@@ -168,6 +208,7 @@ add(L(Duck(C)), "duck a club", "ducking a club", "duck a round of clubs", "duck 
 add(L(Duck(H, DUMMY)), "duck a heart in dummy")
 add(L(Duck(None)), "duck")
 
+category("cards")
 # --- single cards and card lists -----------------------------------------------------------
 add(L(PlayCard(c("SA")), PlayCard(c("SK")), PlayCard(c("HQ"))), "♠A, ♠K, then ♥Q",
     "SA SK HQ", "AS, KS then QH", "ace of spades, king of spades, then queen of hearts",
@@ -186,6 +227,7 @@ add(L(PlayCard(r(None, H))), "lead a heart", "play a heart")
 add(L(PlayCard(c("SA", NORTH))), "North's ♠A", "play North's ace of spades")
 add(L(PlayCard(r(10, None, PARTNER))), "play partner's ten")
 
+category("discards")
 # --- discards ------------------------------------------------------------------------------
 add(L(Discard(suit=D, on_suit=C, hand=MY)), "discard my losing diamonds on the clubs",
     "discarding my diamonds on the clubs", "pitch my losing diamonds on the clubs",
@@ -200,6 +242,7 @@ add(L(Discard(suit=S, on_suit=D, hand=DUMMY)), "discard dummy's spades on the di
 add(L(Discard(on_suit=H, hand=MY)), "discard my losers on the hearts")
 add(L(Discard(cards=(c("C2"),), on_card=c("DA"))), "discard the ♣2 on the ♦A", "pitch C2 on DA")
 
+category("squeezes")
 # --- squeezes and throw-ins ----------------------------------------------------------------
 add(L(Squeeze(WEST, (D, C))), "squeeze West in the minors", "squeezing West in the minors",
     "squeeze West in diamonds and clubs", "squeeze W in the minors", "sqeeze West in the minors")
@@ -210,6 +253,7 @@ add(L(ThrowIn(EAST, S)), "throw East in with a spade", "throw in East with a spa
     "endplay East with a spade", "throw-in East with a spade", "throw East in in spades")
 add(L(ThrowIn(WEST, None)), "throw West in", "endplay West")
 
+category("conditionals")
 # --- conditionals --------------------------------------------------------------------------
 add(L(IfThen(Drops(c("HQ")), (), (Finesse(C),))),
     "if the ♥Q drops I have the rest, otherwise I take the club finesse",
@@ -245,18 +289,21 @@ add(L(IfThen(Breaks(C, None), (), (IfThen(Drops(c("DK")), (), (Concede(D),)),)),
     "a diamond. Then draw trumps")
 add(L(DrawTrumps(), Cash(C)), "Draw trumps. Cash the clubs.")
 
+category("trick lists")
 # --- trick lists (not an order of play) ----------------------------------------------------
 add(L(TrickList(((H, 4), (S, 3), (D, 1)))), "four hearts, three spades and a diamond",
     "4 hearts, 3 spades and 1 diamond", "four heart tricks, three spade tricks and a diamond trick")
 add(L(TrickList(((S, 3),))), "three spade tricks", "3 spade tricks", "three spades")
 add(L(TrickList(((C, 2), (D, 2)))), "two clubs and two diamonds")
 
-# --- statements of /work/shared/cases ------------------------------------------------------
+category("cases")
+# --- statements of the example cases ------------------------------------------------------
 add(L(Finesse(S)), "taking the spade finesse")
 add(L(Cash(D, MY, (r(None, D),) * 2), Cross(PARTNER, c("CT", PARTNER), C)),
     "I'll cash my two diamonds and lead my small club to partner's ten")
 add(L(Concede()), "conceding one trick")
 
+category("sequences")
 # --- sequences -----------------------------------------------------------------------------
 add(L(DrawTrumps(), Cash(C)), "draw trumps and run the clubs", "drawing trumps, then cashing the clubs",
     "after drawing trumps I'll just run the clubs")
@@ -269,6 +316,197 @@ add(L(Cash(S, cards=(c("SA"), c("SK"))), Finesse(H), tricks=10, kind="total"),
 add(L(Cross(DUMMY, c("DA"), D), Discard(cards=(r(None, H),), on_card=c("CA"))),
     "cross to dummy with the ♦A and pitch a heart on the ♣A")
 
+
+# ===========================================================================================
+# Forms added for issue 10. Each category holds at least 20 phrasings.
+# ===========================================================================================
+
+category("discard placement")
+# "X goes on Y": a discard of X while Y's suit runs (Y played first when it is a card)
+add(L(Discard(cards=(small(C),), on_card=c("DA"))),
+    "the small club goes on the ♦A", "the small club goes away on the ♦A",
+    "the low club goes on the ace of diamonds", "small club goes on DA",
+    "the little club goes on the diamond ace", "the small club is discarded on the ♦A",
+    "the small club gets thrown on the ♦A", "the small club can go on the ♦A",
+    "on the ♦A I pitch the small club", "on the ace of diamonds I'll throw the small club",
+    "pitch the small club on the ♦A", "throw the small club on the ♦A",
+    "discard the low club on the ♦A", "park the small club on the ♦A",
+    "sluff the small club on the ♦A", "dump the small club on the A♦",
+    "get rid of the small club on the ♦A", "the small club will be pitched on the ♦A",
+    "ditch the small club on the ♦A", "the small club disappears on the ♦A",
+    "and the small club goes away on the ace of diamonds", "the small club, that goes on the ♦A")
+add(L(Discard(cards=(r(None, H),), on_suit=S)),
+    "throw the heart on the spades", "throw a heart on the spades", "the heart goes on the spades",
+    "a heart goes away on the spades", "the heart goes on the good spades",
+    "pitch a heart on the spade winners", "on the spades I throw a heart",
+    "heart goes on the long spades", "throw away the heart on the spades",
+    "throw off a heart on the spades", "sluffing a heart on the spades",
+    "slough a heart on the spades", "chuck a heart on the spades",
+    "the heart can go away on the established spades", "discard the heart on dummy's spades",
+    "the heart goes on the high spades",
+    "on the spades, I'll get rid of a heart", "I'm going to throw a heart on the spades")
+add(L(Discard(cards=(lo(S),), on_card=r(13, hand=DUMMY), hand=MY)),
+    "park my losing spade on dummy's king", "my losing spade goes on dummy's king",
+    "my spade loser goes on dummy's king", "on dummy's king I park my losing spade",
+    "pitch my spade loser on dummy's king", "throw my losing spade on dummy's king",
+    "my losing spade goes away on dummy's king", "get rid of my spade loser on dummy's king",
+    "my spade loser is discarded on dummy's king")
+add(L(Discard(cards=(lo(C),), on_card=c("DA"))),
+    "the club loser goes on the ♦A", "pitch the club loser on the ♦A",
+    "on the ♦A I throw the club loser", "the losing club goes away on the ace of diamonds",
+    "I'll throw the club loser on the ♦A", "the club loser gets pitched on the ♦A")
+add(L(Discard(suit=D, on_suit=C, hand=MY)),
+    "my losing diamonds go on the clubs", "my diamond losers go on the clubs",
+    "my losing diamonds go away on the long clubs", "on the clubs I pitch my losing diamonds",
+    "on the clubs I'll throw my diamond losers", "my diamonds go on the clubs")
+add(L(Discard(cards=(r(None, C),), on_card=c("DA")), Discard(cards=(r(None, H),), on_card=c("DK"))),
+    "pitch a club on the ♦A and a heart on the ♦K", "the club goes on the ♦A, the heart on the ♦K",
+    "a club goes on the ♦A and a heart goes on the ♦K",
+    "throw a club on the ace of diamonds and a heart on the king of diamonds")
+add(L(Discard(cards=(r(None, S),), on_card=c("HA"), hand=DUMMY)),
+    "a spade from dummy goes on the ♥A", "pitch a spade from dummy on the ♥A",
+    "dummy's spade goes on the ♥A", "on the ♥A I throw a spade from dummy",
+    "dummy's spade goes away on the ace of hearts")
+add(L(Discard(cards=(r(None, C), r(None, C)), on_suit=H)),
+    "two clubs go on the hearts", "pitch two clubs on the good hearts",
+    "on the hearts I throw two clubs", "2 clubs go away on the long hearts")
+add(L(DrawTrumps(), Discard(cards=(lo(C),), on_card=r(14))),
+    "I pull trumps, on the ace I throw the club loser, and the rest are mine",
+    "draw trumps, the club loser goes on the ace")
+
+category("losers by role")
+add(L(Concede(H)), "concede the heart loser", "give up the heart loser", "lose the heart loser",
+    "I'll give them the heart loser", "concede my losing heart", "lose my heart loser",
+    "giving you the heart loser", "concede the small heart", "give up my last heart",
+    "conceding the losing heart", "lose the losing heart")
+add(L(Concede(C, at_end=True)), "concede the club loser at the end",
+    "lose my losing club at the end", "give up the club loser last",
+    "at the end I give up the club loser", "at the end, concede my club loser",
+    "conceding the club loser at the end")
+add(L(Ruff(H, DUMMY, 1)), "ruff the heart loser in dummy", "ruff my losing heart in dummy",
+    "trump the heart loser in dummy", "ruff my heart loser on the board",
+    "ruffing the losing heart in dummy", "ruff the heart loser in the dummy")
+add(L(Ruff(C, None, None)), "ruff my club losers", "ruff the losing clubs", "ruff my losing clubs")
+add(L(Ruff(C, None, 2)), "ruff two club losers", "ruff my two losing clubs", "ruff the two club losers")
+add(L(PlayCard(CardRef(C, None, MY, "loser"))), "lead my losing club", "play my club loser",
+    "lead my club loser", "play my losing club")
+add(L(PlayCard(lo(D))), "lead the diamond loser", "play the losing diamond", "lead the losing diamond")
+add(L(PlayCard(small(D))), "lead the small diamond", "play the low diamond", "lead the little diamond")
+add(L(Discard(cards=(lo(H),), on_suit=S)), "discard the heart loser on the spades",
+    "the heart loser goes on the spades", "pitch the losing heart on the spades",
+    "throw the heart loser on the good spades", "the losing heart goes away on the spades")
+add(L(Discard(cards=(lo(C), lo(C)), on_suit=D, hand=MY)),
+    "discard my two club losers on the diamonds", "my two losing clubs go on the diamonds",
+    "my 2 club losers go away on the diamonds")
+add(L(Discard(cards=(small(D),))), "discard the small diamond", "pitch the low diamond",
+    "shed the small diamond")
+add(L(Discard(cards=(small(C), small(C)), on_suit=H)), "discard two small clubs on the hearts",
+    "two small clubs go on the hearts", "pitch two low clubs on the hearts")
+add(L(Concede(C, count=2)), "concede two club losers", "lose my two losing clubs",
+    "give up the two club losers", "two club losers")
+
+category("counted top cards")
+add(L(Cash(None, None, (top(None),) * 3)), "top three trumps", "cash the top three trumps",
+    "cash three top trumps", "play the top three trumps", "the top 3 trumps",
+    "take the top three trumps", "I have the top three trumps", "cash the three top trumps",
+    "play off the top three trumps", "three master trumps")
+add(L(Cash(S, None, (top(S),) * 2)), "the top two spades", "cash the top two spades",
+    "play off the top two spades", "cash the two top spades", "top 2 spades",
+    "run the top two spades", "cash the top two ♠", "two master spades", "cash top two spades",
+    "take the top two spades")
+add(L(Cash(C, MY, (top(C),) * 3)), "my three top clubs", "cash my three top clubs",
+    "cash my top three clubs", "take my three top clubs", "cash the top three clubs from my hand",
+    "cash the top three clubs in hand", "play my three top clubs")
+add(L(Cash(D, DUMMY, (top(D),) * 2)), "cash dummy's top two diamonds",
+    "cash the top two diamonds in dummy", "dummy's two top diamonds",
+    "cash the two top diamonds from the board", "run dummy's top two diamonds")
+add(L(Cash(H, None, (top(H),) * 4)), "the top four hearts", "cash the four top hearts",
+    "cash the top 4 hearts")
+add(L(DrawTrumps(), Cash(C, None, (top(C),) * 3)), "draw trumps, then cash the top three clubs",
+    "draw trumps and take the three top clubs")
+add(L(Cash(None, None, (top(None),) * 2), Ruff(H, DUMMY, 1)),
+    "cash the top two trumps, then ruff a heart in dummy",
+    "top two trumps and ruff a heart in dummy")
+
+category("exceptions and remainders")
+ACE_OF_TRUMPS = Concede(card=r(14, trump=True))
+add(L(ACE_OF_TRUMPS), "all winners except the ace of trumps", "all mine except the ace of trumps",
+    "the rest are mine except the trump ace", "everything except the ace of trumps",
+    "all the tricks but the ace of trumps", "all tricks bar the ace of trumps",
+    "the rest are high apart from the ace of trumps", "all winners other than the ace of trumps",
+    "all mine with the exception of the ace of trumps", "you get the ace of trumps, the rest are mine",
+    "they get the trump ace and the rest are mine", "all good except for the ace of trumps",
+    "the rest are good barring the ace of trumps", "all high except the ace of trumps")
+add(L(Concede(card=c("SA"))), "all mine except the ♠A", "the rest are high except the ace of spades",
+    "everything but the ♠A", "they make the spade ace", "the rest bar the SA",
+    "you get the ♠A and I have the rest", "all good but the ace of spades",
+    "the rest are mine, except for the A♠")
+add(L(Concede(C)), "the rest are high except a club", "all mine except one club", "all but a club",
+    "all except a club trick", "the rest are good apart from a club", "you get a club",
+    "they'll take a club", "everything but one club")
+add(L(Concede()), "all but one", "all but one trick", "all the tricks bar one",
+    "the rest except one trick", "everything except one", "all mine but one")
+add(L(Concede(count=2)), "all but two", "all but two tricks", "all bar two tricks",
+    "the rest except two")
+add(L(Concede(H)), "the rest are high except the heart loser", "all mine except my losing heart",
+    "all winners bar the heart loser")
+add(L(Concede(card=r(None, trump=True))), "all except a trump trick", "the rest bar a trump",
+    "everything but a trump")
+add(L(Concede(card=c("SA")), Concede(C)), "all mine except the ♠A and a club",
+    "all but the ace of spades and a club")
+add(L(DrawTrumps(), Concede(card=c("SA"))), "draw trumps, all mine except the ♠A",
+    "drawing trumps, the rest are good except the ♠A")
+add(L(Cash(S), Concede(card=c("SA"))), "I'll play spades, giving you the ♠A, and the rest is mine",
+    "play spades, you get the ♠A")
+
+category("joiners")
+add(L(DrawTrumps(), Cash(C)), "draw trumps then run the clubs", "draw trumps and then cash the clubs",
+    "draw trumps, after that run the clubs", "first draw trumps, then cash the clubs",
+    "first I draw trumps and then I run the clubs", "draw trumps first and then run the clubs",
+    "run the clubs, but first draw trumps", "trumps first, then the clubs",
+    "draw trumps followed by the clubs", "drawing trumps; afterwards cashing clubs",
+    "draw trumps. Then run the clubs.", "draw trumps; next the clubs",
+    "draw trumps and finally run the clubs", "run the clubs at the end, first draw trumps",
+    "at the end run the clubs, draw trumps first", "cash the clubs but first draw trumps",
+    "draw trumps, and after that the clubs",
+    "draw trumps, then, after that, cash the clubs")
+add(L(DrawTrumps(), Ruff(H, DUMMY, 1), Concede(C, at_end=True)),
+    "draw trumps, then ruff a heart in dummy and at the end concede a club",
+    "first draw trumps, then ruff a heart in dummy, conceding a club at the end",
+    "draw trumps, ruff a heart in dummy, and give up a club at the end",
+    "draw trumps and ruff a heart in dummy; at the end I lose a club")
+add(L(Finesse(C), Cash(D)), "take the club finesse and then run the diamonds",
+    "club finesse first, then the diamonds", "run the diamonds, but first take the club finesse",
+    "take the club finesse, after that run the diamonds")
+add(L(Cash(H), DrawTrumps()), "cash the hearts, then draw trumps", "cash the hearts and after that draw trumps",
+    "at the end draw trumps, cash the hearts")
+
+category("misspellings")
+add(L(Discard(cards=(small(C),), on_card=c("DA"))), "pich the small club on the ♦A",
+    "discrad the small club on the ♦A", "the smal club goes on the ♦A")
+add(L(Discard(cards=(lo(S),), on_card=r(13, hand=DUMMY), hand=MY)), "park my lossing spade on dummy's king",
+    "park my loosing spade on dummy's king", "park my spade looser on dummys king")
+add(L(ACE_OF_TRUMPS), "all winners excpet the ace of trumps", "all mine exept the ace of tumps",
+    "all winers except the ace of trumps")
+add(L(Cash(None, None, (top(None),) * 3)), "top three trumsp", "cash the top three trumphs")
+add(L(Concede(H)), "conced the heart loser", "give up the hart loser")
+add(L(Discard(cards=(r(None, H),), on_suit=S)), "throw the heart on the spdes", "sluf a heart on the spades",
+    "trow a heart on the spades")
+add(L(Ruff(H, DUMMY, 1)), "rufff the heart loser in dummy", "ruff the hearts loser in dumy")
+add(L(Cash(D, DUMMY, (top(D),) * 2)), "cash dummy's top two dimaonds")
+add(L(DrawTrumps(), Cash(C)), "drawing trumps, then runing the clubs", "draw trumps, after that run the clubbs")
+
+category("card notations")
+add(L(Discard(cards=(c("C2"),), on_card=c("DA"))), "the ♣2 goes on the ♦A", "C2 goes on DA",
+    "2♣ goes on A♦", "pitch the 2C on the AD", "the two of clubs goes on the ace of diamonds",
+    "the club deuce goes on the diamond ace", "♣ 2 goes on ♦ A", "on the ♦A I throw the ♣2",
+    "the club two goes away on the AD", "C-2 goes on D-A")
+add(L(Discard(cards=(lo(H),), on_card=c("ST", DUMMY))), "the heart loser goes on dummy's ♠10",
+    "the heart loser goes on dummy's ♠T", "the heart loser goes on dummy's S10",
+    "the heart loser goes on dummy's ten of spades", "the heart loser goes on dummy's 10♠")
+add(L(Cash(S, None, (top(S),) * 3)), "the top three ♠", "cash the top 3 spades", "top three ♤")
+add(L(Concede(card=c("HK"))), "all mine except the ♥K", "all mine except HK", "all but the K♥",
+    "all mine except the ♡K", "the rest except the king of hearts")
 
 REJECTED: list[tuple[str, list[str]]] = [
     ("take the spade finest", ["finest", "column 16", "did you mean 'finesse'"]),

@@ -9,13 +9,22 @@ from claimsolver.errors import ClaimSolverError
 from claimsolver.line import CardRef, Cash, Finesse, Line, TrickList
 from claimsolver.statement import StatementSyntaxError, parse, render
 from claimsolver.statement.normalize import normalize
-from statement_corpus import CORPUS, REJECTED
+from statement_corpus import CATEGORIES, CORPUS, NEW_CATEGORIES, REJECTED
 
 LINES = list({repr(line): line for _, line in CORPUS}.values())
 
 
 def test_corpus_is_large():
-    assert len(CORPUS) >= 200
+    assert len({t for t, _ in CORPUS}) >= 600  # distinct phrasings
+
+
+@pytest.mark.parametrize("name", NEW_CATEGORIES)
+def test_every_new_category_has_twenty_phrasings(name):
+    assert len(CATEGORIES.get(name, [])) >= 20
+
+
+def test_every_phrasing_is_in_one_category():
+    assert sum(len(v) for v in CATEGORIES.values()) == len(CORPUS)
 
 
 @pytest.mark.parametrize("text,line", CORPUS, ids=[t or "<empty>" for t, _ in CORPUS])
@@ -109,3 +118,23 @@ def test_after_reverses_the_spoken_order():
     assert parse("cash the clubs after drawing trumps") == parse("draw trumps, then cash the clubs")
     assert parse("cash the clubs, after that draw trumps") == parse("cash the clubs, then draw trumps")
     assert parse("after drawing trumps cash the clubs") == parse("draw trumps, then cash the clubs")
+
+
+def test_lookahead_parser_gives_the_plain_parsers_tree():
+    # the predictor's one-word lookahead only drops items that cannot match: same tree
+    from claimsolver.statement.earley import fast, plain
+
+    from lark.exceptions import UnexpectedInput
+
+    for text, _ in CORPUS[::8] + [(t, None) for t, _ in REJECTED]:
+        try:
+            toks = normalize(text)
+        except StatementSyntaxError:
+            continue
+        try:
+            want = plain().parse(toks)
+        except UnexpectedInput:  # e.g. "A, but first B" (split before parsing) or rejected text
+            with pytest.raises(UnexpectedInput):
+                fast().parse(toks)
+            continue
+        assert fast().parse(toks) == want, text

@@ -18,9 +18,13 @@ from claimsolver import line as L
 from claimsolver import tables as T
 from claimsolver.cards import NOTRUMP, Seat, card_name, card_suit
 from claimsolver.claim import Claim
+from claimsolver.errors import InvalidInput
 from claimsolver.laws.awareness import Mentions
 
 ALL = 13  # "as many as needed"
+# The most step rows the claim search takes (engine/claim_api.py checks the same bound; a test
+# ties the two). A statement that compiles to more is an input error naming the statement.
+MAX_STEP_ROWS = 250
 
 
 @dataclasses.dataclass(frozen=True)
@@ -227,6 +231,9 @@ class _Compiler:
         for k, row in enumerate(self.rows):
             if row[T.S_NEXT] < 0 and row[T.S_KIND] != T.STEP_END:
                 row[T.S_NEXT] = k + 1
+        if len(self.rows) > MAX_STEP_ROWS:
+            raise InvalidInput([("statement", f"the stated line needs {len(self.rows)} steps of play; "
+                                              f"at most {MAX_STEP_ROWS} are supported")])
         arr = np.array(self.rows, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS)
         return CompiledLine(arr, Mentions(frozenset(self.cards), frozenset(self.suits)), tuple(self.notes))
 

@@ -57,6 +57,18 @@ def _holding(mask: int, suit: int) -> str:
                                         for c in cards)
 
 
+def least_favourable(candidates: list[int]) -> int:
+    """Law 70A: "any doubtful point as to a claim shall be resolved against the claimer".
+
+    A card named by its role ("the heart loser", "the small club") that fits one card in
+    each hand of the claiming side -- the hand was not said and the rest of the statement
+    does not decide it -- is read as the card whose loss costs the claimer most: the higher
+    one. Of two cards of a suit, parting with the higher can never leave the side a card
+    that wins more tricks later; the director's reading must not give the claimer the benefit
+    of the doubt."""
+    return max(candidates, key=card_rank)
+
+
 class _Binder:
     def __init__(self, position, claimer: Seat, declarer: Seat):
         self.pos = position
@@ -66,6 +78,7 @@ class _Binder:
         self.side = (self.claimer, self.claimer.partner)
         self.opps = (self.claimer.lho, self.claimer.rho)
         self.notes: list[str] = []
+        self.doubts: list[str] = []  # Law 70A readings taken in the current step (for the echo)
         self.trump = position.trump
 
     # ---- helpers -------------------------------------------------------------------------
@@ -113,6 +126,42 @@ class _Binder:
         opp_top = max((card_rank(c) for c in iter_cards(opp)), default=0)
         return [c for c in iter_cards(self.suit_mask(self.side, suit)) if card_rank(c) > opp_top]
 
+    def losers(self, seat: Seat, suit: int) -> list[int]:
+        """The cards of ``suit`` in ``seat`` that are not winners against the outstanding
+        cards (some opponent holds a higher card of the suit), highest first."""
+        opp_top = max((card_rank(c) for c in iter_cards(self.suit_mask(self.opps, suit))), default=0)
+        return [c for c in iter_cards(suit_cards(self.pos.hands[seat], suit)) if card_rank(c) < opp_top]
+
+    def role_card(self, ref: CardRef, suit: int, what: str, seats, taken=()) -> int | None:
+        """"the heart loser" (the hand's lowest loser of the suit) or "the small club" (its
+        lowest card of the suit) among ``seats``, skipping cards already ``taken``. When it
+        fits a card in each of two hands, the reading least favourable to the claimer is
+        taken (Law 70A, :func:`least_favourable`) and said in the echo."""
+        found: list[int] = []
+        for x in seats:
+            pool = self.losers(x, suit) if ref.qualifier == "loser" else \
+                list(iter_cards(suit_cards(self.pos.hands[x], suit)))
+            pool = [c for c in pool if c not in taken]
+            if pool:
+                found.append(pool[-1])
+        who = " or ".join(self.name(x) for x in seats)
+        if not found:
+            if ref.qualifier == "loser":
+                self.notes.append(f"{what}: {who} has no {SUIT_SINGULAR[suit]} loser — every "
+                                  f"{SUIT_SINGULAR[suit]} there is a winner against the outstanding cards")
+            else:
+                self.notes.append(f"{what}: {who} has no {SUIT_PLURAL[suit]}")
+            return None
+        if len(found) == 1:
+            return found[0]
+        pick = least_favourable(found)
+        said = card_text(dataclasses.replace(ref, hand=None, suit=suit, trump=False))
+        self.doubts.append(
+            f"'{said}' could be " + " or ".join(f"{self.holder(c).full_name}'s {_sym(c)}" for c in found)
+            + f": read as {self.holder(pick).full_name}'s {_sym(pick)}, the reading least favourable "
+              "to the claimer (Law 70A)")
+        return pick
+
     def card(self, ref, what: str, seats, context_suit: int | None = None):
         """Resolve a card reference among ``seats``; returns a card int, a CardRef left open,
         or None when it cannot exist (a note is added)."""
@@ -154,6 +203,8 @@ class _Binder:
         if suit is None:
             return dataclasses.replace(ref, hand=hand)
         # suit known, no rank: qualifiers
+        if ref.qualifier == "loser":
+            return self.role_card(ref, suit, what, look)
         if ref.qualifier == "top":
             tops = [c for c in self.top_cards(suit) if hand is None or self.holder(c) == hand]
             if tops:
@@ -219,7 +270,12 @@ class _Binder:
     def step(self, s):
         what = f"'{render_step(s)}'"
         m = getattr(self, "_" + type(s).__name__.lower())
-        return m(s, what)
+        self.doubts = []
+        r = m(s, what)
+        if r is not None and self.doubts and not isinstance(s, IfThen):
+            r = (r[0], r[1] + " (" + "; ".join(self.doubts) + ")")
+        self.doubts = []
+        return r
 
     def _drawtrumps(self, s, what):
         t = self.trump_suit(what)
@@ -238,7 +294,38 @@ class _Binder:
         b = DrawTrumps(hand)
         return b, f"draw trumps ({hand.full_name} leads them)"
 
+    def _counted_top(self, s: Cash, what: str) -> Cash | None:
+        """"the top three trumps", "cash dummy's top two spades": the n highest cards of the
+        suit in the hand said, else in the claiming side's two hands, highest first."""
+        n = len(s.cards)
+        suit = self.trump_suit(what) if s.suit is None else s.suit
+        if suit is None:
+            return None
+        hand = self.hand(s.hand)
+        seats = (hand,) if hand is not None else self.side
+        held = sorted(iter_cards(self.suit_mask(seats, suit)), key=card_rank, reverse=True)
+        who = self.name(hand) if hand is not None else self.side_name()
+        if not held:
+            self.notes.append(f"{what}: {who} {'has' if hand is not None else 'have'} no {SUIT_PLURAL[suit]}")
+            return None
+        if len(held) < n:
+            self.notes.append(f"{what}: {who} {'holds' if hand is not None else 'hold'} only "
+                              f"{len(held)} {SUIT_PLURAL[suit]}")
+        cards = held[:n]
+        tops = set(self.top_cards(suit))
+        losing = [c for c in cards if c not in tops]
+        if losing:
+            self.notes.append(f"{what}: {', '.join(_sym(c) for c in losing)} "
+                              f"{'is' if len(losing) == 1 else 'are'} not top: the opponents hold a higher "
+                              f"{SUIT_SINGULAR[suit]}")
+        return Cash(suit, hand, tuple(cards))
+
     def _cash(self, s, what):
+        if len(s.cards) > 1 and all(isinstance(c, CardRef) and c == s.cards[0] and c.qualifier == "top"
+                                    and c.rank is None for c in s.cards):
+            s = self._counted_top(s, what)
+            if s is None:
+                return None
         if s.suit is not None and s.cards and all(c == CardRef(s.suit) for c in s.cards):
             s = self._counted_cash(s, what)
             if s is None:
@@ -357,6 +444,13 @@ class _Binder:
                 b = Concede(t, None, s.count, s.at_end)
                 return b, f"concede {s.count} trump trick{'s' if s.count > 1 else ''}" + \
                     (" at the end" if s.at_end else "")
+            own = self._own_conceded(card)
+            if own is not None:
+                # "all winners except the ♠K" with the ♠K the claimer's own: a trick lost in
+                # spades, not a card the opponents win with
+                b = Concede(card_suit(own), None, s.count, s.at_end)
+                return b, f"concede a {SUIT_SINGULAR[card_suit(own)]} ({self.holder(own).full_name}'s " \
+                          f"{_sym(own)} loses)" + (" at the end" if s.at_end else "")
             card = self.card(card, what, self.opps, s.suit)
             if card is None:
                 return None
@@ -372,6 +466,17 @@ class _Binder:
         else:
             text = f"concede {s.count} trick{'s' if s.count != 1 else ''}"
         return b, text + (" at the end" if s.at_end else "")
+
+    def _own_conceded(self, ref) -> int | None:
+        """The claiming side's card a concession names by suit (or as a trump) and rank, if
+        the side holds it."""
+        if not isinstance(ref, CardRef) or ref.rank is None:
+            return None
+        suit = self.trump if ref.trump and self.trump != NOTRUMP else ref.suit
+        if suit is None or (ref.trump and self.trump == NOTRUMP):
+            return None
+        c = make_card(suit, ref.rank)
+        return c if self.holder(c) in self.side else None
 
     def _suit_step(self, s, what, cls, verb):
         hand = self.hand(s.hand)
@@ -445,25 +550,57 @@ class _Binder:
             text += f" with a {SUIT_SINGULAR[suit]}"
         return b, text
 
+    def discarding_hand(self, on_card, on_suit) -> Seat | None:
+        """The hand a discard comes from when the claimer did not say it: the partner of the
+        card it goes on ("the club goes on dummy's ♦A": from the other hand), else the hand
+        shorter in the suit it goes on (it runs out of that suit first). None if undecided."""
+        if isinstance(on_card, int):
+            h = self.holder(on_card)
+            if h in self.side:
+                return h.partner
+            return None
+        if on_suit is not None:
+            a, b = (len(list(iter_cards(suit_cards(self.pos.hands[x], on_suit)))) for x in self.side)
+            if a != b:
+                return self.side[0] if a < b else self.side[1]
+        return None
+
     def _discard(self, s, what):
         hand = self.hand(s.hand)
-        cards = []
-        for c in s.cards:
-            b = self.card(c, what, (hand,) if hand is not None else self.side)
-            if b is None:
-                return None
-            cards.append(b)
-        if s.suit is not None:
-            seats = (hand,) if hand is not None else self.side
-            if not self.suit_mask(seats, s.suit):
-                self.notes.append(f"{what}: no {SUIT_PLURAL[s.suit]} to discard")
-                return None
+        if hand is not None and hand not in self.side:
+            self.notes.append(f"{what}: {self.name(hand)} is not on the claiming side")
+            return None
         on_card = self.card(s.on_card, what, self.side) if s.on_card is not None else None
         if s.on_card is not None and on_card is None:
             return None
         if s.on_suit is not None and not self.suit_mask(self.side, s.on_suit):
             self.notes.append(f"{what}: {self.side_name()} have no {SUIT_PLURAL[s.on_suit]}")
             return None
+        if hand is None:
+            owners = {self.hand(c.hand) for c in s.cards if isinstance(c, CardRef) and c.hand is not None}
+            if len(owners) == 1:
+                hand = owners.pop()
+        if hand is None and (s.cards or s.suit is not None):
+            hand = self.discarding_hand(on_card, s.on_suit)
+        cards: list = []
+        for c in s.cards:
+            if isinstance(c, CardRef) and c.rank is None and c.suit is not None and not c.trump \
+                    and c.qualifier in ("loser", "small"):
+                own = self.hand(c.hand) or hand
+                b = self.role_card(c, c.suit, what, (own,) if own is not None else self.side, taken=cards)
+                if b is not None and hand is None:
+                    hand = self.holder(b)  # the rest of the discard comes from the same hand
+            else:
+                b = self.card(c, what, (hand,) if hand is not None else self.side)
+            if b is None:
+                return None
+            cards.append(b)
+        if s.suit is not None:
+            seats = (hand,) if hand is not None else self.side
+            if not self.suit_mask(seats, s.suit):
+                who = f"{self.name(hand)} has" if hand is not None else f"{self.side_name()} have"
+                self.notes.append(f"{what}: {who} no {SUIT_PLURAL[s.suit]} to discard")
+                return None
         if hand is None and cards and all(isinstance(c, int) for c in cards):
             hs = {self.holder(c) for c in cards}
             hand = hs.pop() if len(hs) == 1 else None

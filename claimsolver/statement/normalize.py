@@ -46,6 +46,15 @@ class StatementSyntaxError(ClaimSolverError):
         super().__init__(msg)
 
 
+class StatementTooLong(StatementSyntaxError):
+    """A statement beyond what the program supports (too long, too many words or steps) or
+    holding control characters: an input error naming the ``statement`` field."""
+
+    def __init__(self, text: str, reason: str, column: int | None = None):
+        super().__init__(text if len(text) <= 200 else text[:200] + "...", column, None,
+                         f"statement: {reason}")
+
+
 def _or_list(items: list[str]) -> str:
     if len(items) == 1:
         return items[0]
@@ -126,7 +135,9 @@ def _raw_tokens(text: str):
             yield ("NUM", str(int(s)), col, s)
         elif g == "word":
             w = s.lower().replace("’", "'")
-            if "'" in w:
+            if w in vocab.FILLER:  # "it's", "let's": filler as a whole, not a possessive
+                yield ("W", w, col, s)
+            elif "'" in w:
                 base, _, suffix = w.partition("'")
                 if base:
                     yield ("W", base, col, s)
@@ -209,6 +220,8 @@ def _word_token(w: str, col: int, word: str, corrected: bool) -> Tok | None:
         value = str(vocab.RANK_WORD[w])
     elif kind == "NUM":
         value = str(vocab.NUM_WORD[w])
+    elif kind == "LOSER":
+        value = w  # "loser" or "losers": the number matters ("my diamond losers")
     else:
         value = vocab.WORDS[kind][0]
     return Tok(kind, value, col, word, corrected)
@@ -228,6 +241,10 @@ def normalize(text: str) -> list[Tok]:
             toks.append(_word_token(value, col, word, False))  # type: ignore[arg-type]
             continue
         if value in vocab.FILLER:
+            continue
+        if value.endswith("s") and value[:-1] in vocab.HAND_WORD:  # "dummys king": dummy's
+            toks.append(_word_token(value[:-1], col, word, True))  # type: ignore[arg-type]
+            toks.append(Tok("POSS", "'s", col, word, True))
             continue
         fixed = correct(value)
         if fixed is not None:

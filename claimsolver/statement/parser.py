@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 
-import functools
-from importlib import resources
-
-from lark import Lark, Token, Transformer
+from lark import Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-from lark.lexer import Lexer
 
 from claimsolver.line import (
     Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
@@ -17,26 +15,12 @@ from claimsolver.line import (
     Unblock,
 )
 from claimsolver.statement import vocab
-from claimsolver.statement.normalize import StatementSyntaxError, Tok, describe, normalize, suggest
+from claimsolver.statement.earley import fast, plain
+from claimsolver.statement.normalize import (
+    StatementSyntaxError, StatementTooLong, Tok, describe, normalize, suggest,
+)
 
 SUIT_INDEX = vocab.SUIT_WORD_INDEX
-
-
-class _TokLexer(Lexer):
-    """Feeds the normaliser's tokens to lark unchanged (start_pos = index in the list)."""
-
-    def __init__(self, lexer_conf):  # noqa: D401 - lark API
-        pass
-
-    def lex(self, data):  # data: list[Tok]
-        for i, t in enumerate(data):
-            yield Token(t.kind, t.value, start_pos=i, line=1, column=t.column)
-
-
-@functools.lru_cache(maxsize=1)
-def _lark() -> Lark:
-    text = resources.files("claimsolver.statement").joinpath("grammar.lark").read_text("utf-8")
-    return Lark(text, parser="earley", lexer=_TokLexer, ambiguity="resolve", propagate_positions=False)
 
 
 # --- small value objects passed between transformer methods --------------------------------
@@ -217,6 +201,12 @@ class _ToLine(Transformer):
     def item(self, ch):
         return ch[0]
 
+    def step_at_end(self, ch):
+        """"concede a club at the end", "at the end, ruff a heart": a concession is marked
+        ``at_end``; any other step is moved after the other steps of its sentence (or branch)."""
+        steps = [c for c in ch if isinstance(c, list)][0]
+        return ("atend", steps)
+
     def nothing(self, ch):
         return ("nothing",)
 
@@ -289,6 +279,22 @@ class _ToLine(Transformer):
     def cash_owned(self, ch):
         return [_counted_cash(_suits(ch)[0].suit, _loc(ch) or _owner(ch), _count(ch))]
 
+    def cashv(self, ch):
+        return ("cashv",)
+
+    def cash_ntop(self, ch):
+        """"the top three trumps", "cash my three top clubs": that many top cards of the suit
+        (``Cash(suit, hand, (top,) * n)``; binding names the side's, or the hand's, n highest
+        cards). "the top one spade" is the top spade, one card."""
+        n = _count(ch)
+        hand = _loc(ch) or _owner(ch)
+        trump = _find(ch, "trump") is not None
+        suit = None if trump else _suits(ch)[0].suit
+        top = CardRef(suit, None, None, "top", trump)
+        if n == 1:
+            return [PlayCard(dataclasses.replace(top, hand=hand))]
+        return [Cash(suit, hand, (top,) * n)]
+
     def cash_top(self, ch):
         s = _suits(ch)[0].suit
         return [Cash(s, _loc(ch) or _owner(ch), (CardRef(s, None, None, "top"),))]
@@ -339,6 +345,13 @@ class _ToLine(Transformer):
 
     def ruff_any(self, ch):
         return self._ruff(ch, None, 1)
+
+    def ruff_loser(self, ch):
+        """"ruff the heart loser in dummy", "ruff my club losers": the suit is ruffed (once, or
+        as often as needed for a plural without a count)."""
+        lo = _find(ch, "loser")
+        n = lo[2] if lo[2] is not None else (None if lo[4] and not _find(ch, "ruffwith") else 1)
+        return self._ruff(ch, lo[1], n)
 
     def crossruff(self, ch):
         s = _find(ch, "suits")
@@ -404,7 +417,23 @@ class _ToLine(Transformer):
 
     def con_card(self, ch):
         at_end = bool(_find(ch, "atend"))
-        return [Concede(None, c, 1, at_end) for c in _cards(ch)]
+        return [_concede_card(c, at_end) for c in _cards(ch)]
+
+    def con_loser_ref(self, ch):
+        lo = _find(ch, "loser")
+        return [Concede(lo[1], None, lo[2] or 1, bool(_find(ch, "atend")))]
+
+    def con_you(self, ch):
+        return [c for c in ch if isinstance(c, list)][0]
+
+    def ex_count(self, ch):
+        return [Concede(None, None, _count(ch))]
+
+    def ex_step(self, ch):
+        return ch[0]
+
+    def exceptions(self, ch):
+        return [s for c in ch if isinstance(c, list) for s in c]
 
     def con_loser(self, ch):
         s = _suits(ch)
@@ -471,9 +500,22 @@ class _ToLine(Transformer):
     def play_one(self, ch):
         return [PlayCard(_cards(ch)[0])]
 
+    def play_loser(self, ch):
+        s = _suit_of(_toks(ch, "SUIT")[0]).suit
+        return [PlayCard(CardRef(s, None, _owner(ch), "loser"))]
+
     def play_suit(self, ch):
         s = _suit_of(_toks(ch, "SUIT")[0]).suit
         return [PlayCard(CardRef(s, None, None, "small" if _has(ch, "SMALL") else None))]
+
+    # losers named by their role
+    def loser(self, ch):
+        """("loser", suit, count or None, owner, plural): "the heart loser", "my losing club",
+        "my two club losers"."""
+        s = _suits(ch)[0]
+        said = _toks(ch, "LOSER")
+        plural = str(said[0]) == "losers" if said else s.plural  # "hearts loser" is one
+        return ("loser", s.suit, _count(ch), _owner(ch), plural)
 
     # discards
     def dwhat_suit(self, ch):
@@ -482,6 +524,21 @@ class _ToLine(Transformer):
         if n is None and s.plural:
             return ("dwhat", (), s.suit, _owner(ch))
         return ("dwhat", (CardRef(s.suit),) * (n or 1), None, _owner(ch))
+
+    def dwhat_loser(self, ch):
+        """"my losing diamonds" (plural, no count): the suit; "the heart loser", "two club
+        losers": that many losers of the suit (binding names them)."""
+        _, suit, n, owner, plural = _find(ch, "loser")
+        if n is None and plural:
+            return ("dwhat", (), suit, owner)
+        return ("dwhat", (CardRef(suit, None, None, "loser"),) * (n or 1), None, owner)
+
+    def dwhat_small(self, ch):
+        s = _suits(ch)[0].suit
+        return ("dwhat", (CardRef(s, None, _owner(ch), "small"),) * _count(ch), None, None)
+
+    def dplace(self, ch):
+        return ("dplace",)
 
     def dwhat_losers(self, ch):
         return ("dwhat", (), None, _owner(ch))
@@ -493,6 +550,7 @@ class _ToLine(Transformer):
         return ("dtarget", _suits(ch)[0].suit, None)
 
     def dtarget_card(self, ch):
+        # "on dummy's ♦AK": the first card said; the suit runs from there
         return ("dtarget", None, _cards(ch)[0])
 
     def discard(self, ch):
@@ -523,13 +581,31 @@ class _ToLine(Transformer):
         return [TrickList(tuple(c[1] for c in ch if _tag(c, "tl")))]
 
 
+def _concede_card(c: CardRef, at_end: bool) -> Concede:
+    """A conceded card. One of the claimer's own, named by its role ("the small club", "my last
+    trump", "the heart loser") is a trick lost in its suit, not a card the opponents win with."""
+    if c.rank is None and c.qualifier in ("small", "last", "loser"):
+        if c.trump:
+            return Concede(None, CardRef(None, trump=True), 1, at_end)
+        return Concede(c.suit, None, 1, at_end)
+    return Concede(None, c, 1, at_end)
+
+
 def _collect(children):
-    """Items and a trailing conditional -> (steps, (tricks, kind) or None)."""
+    """Items and a trailing conditional -> (steps, (tricks, kind) or None). Steps said "at
+    the end" go after the others (a concession keeps its place, marked ``at_end``)."""
     steps: list = []
+    last: list = []
     tricks = None
     for c in children:
         if isinstance(c, list):
             steps.extend(c)
+        elif _tag(c, "atend"):
+            for s in c[1]:
+                if isinstance(s, Concede):
+                    steps.append(dataclasses.replace(s, at_end=True))
+                else:
+                    last.append(s)
         elif _tag(c, "tricks"):
             tricks = tricks or (c[1], c[2])
         elif _tag(c, "cond"):
@@ -538,7 +614,7 @@ def _collect(children):
         elif _tag(c, "branch"):
             steps.extend(c[1])
             tricks = tricks or c[2]
-    return steps, tricks
+    return steps + last, tricks
 
 
 class _BadToken(Exception):
@@ -580,7 +656,7 @@ def expected_after(toks: list[Tok]) -> set[str] | None:
 def _expected_after(kinds: tuple[str, ...]) -> frozenset[str] | None:
     probe = [Tok(k, "?", 0, "?") for k in kinds] + [Tok("?PROBE", "?", 0, "?")]
     try:
-        _lark().parse(probe)
+        plain().parse(probe)
     except UnexpectedToken as e:
         if e.token.start_pos == len(kinds):
             return frozenset(e.expected)
@@ -592,9 +668,12 @@ def _expected_after(kinds: tuple[str, ...]) -> frozenset[str] | None:
 
 def parse_tokens(text: str, toks: list[Tok]) -> Line:
     try:
-        tree = _lark().parse(toks)
-    except UnexpectedInput as e:
-        raise _error_from(text, toks, e) from None
+        tree = fast().parse(toks)
+    except UnexpectedInput:
+        try:  # the plain parser says what was expected where the text stopped making sense
+            tree = plain().parse(toks)
+        except UnexpectedInput as e:
+            raise _error_from(text, toks, e) from None
     try:
         return _ToLine().transform(tree)
     except VisitError as e:
@@ -608,22 +687,80 @@ def parse_tokens(text: str, toks: list[Tok]) -> Line:
 
 
 _AFTER = re.compile(r"\bafter\b(?!\s+(?:that|this|which)\b)", re.IGNORECASE)
+_BUT_FIRST = re.compile(r"\bbut\s+first\b|\bbefore\s+that\b", re.IGNORECASE)
+
+# Input limits. A claim statement is a sentence or two (the longest in the corpus is under
+# 200 characters); these bounds keep a parse well under a second and the compiled line within
+# what the claim search supports (laws/statement.py checks the compiled rows).
+MAX_CHARS = 1000
+MAX_WORDS = 200
+MAX_STEPS = 60
+# TAB, LF and CR are whitespace; every other control character (C0, DEL, C1) is refused
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def check_limits(text: str) -> None:
+    """Raise :class:`StatementTooLong` for a statement the program does not take: not text,
+    longer than ``MAX_CHARS``, or holding a control character."""
+    if not isinstance(text, str):
+        raise StatementTooLong(str(text), "must be text")
+    if len(text) > MAX_CHARS:
+        raise StatementTooLong(text, f"too long ({len(text)} characters); at most {MAX_CHARS} are supported")
+    m = _CONTROL.search(text)
+    if m:
+        raise StatementTooLong(text, f"control character U+{ord(m.group(0)):04X} at column {m.start() + 1}; "
+                                     "a statement is plain text", m.start() + 1)
+
+
+def _count_steps(steps) -> int:
+    n = 0
+    for s in steps:
+        n += 1
+        if isinstance(s, IfThen):
+            n += _count_steps(s.then) + _count_steps(s.otherwise)
+    return n
 
 
 def parse(text: str) -> Line:
-    """Statement text -> :class:`Line`; raises :class:`StatementSyntaxError`.
+    """Statement text -> :class:`Line`; raises :class:`StatementSyntaxError` (its subclass
+    :class:`StatementTooLong` beyond the input limits above).
 
-    "A after B" is said in the reverse of the order of play: it becomes B, then A ("cash the
-    clubs after drawing trumps" draws trumps first). "after that" keeps the spoken order."""
+    "A after B" and "A, but first B" are said in the reverse of the order of play: they
+    become B, then A ("cash the clubs after drawing trumps" draws trumps first). "after that"
+    keeps the spoken order."""
+    check_limits(text)
+    line = _parse(text)
+    n = _count_steps(line.steps)
+    if n > MAX_STEPS:
+        raise StatementTooLong(text, f"too many steps ({n}); at most {MAX_STEPS} are supported")
+    return line
+
+
+def _parse(text: str) -> Line:
+    parts = _BUT_FIRST.split(text)
+    if len(parts) == 2 and parts[0].strip(" ,.;") and parts[1].strip(" ,.;") and not re.search(
+            r"\b(if|otherwise|unless)\b", text, re.IGNORECASE):
+        try:
+            first, then = _parse(parts[1]), _parse(parts[0])
+        except StatementSyntaxError:
+            pass  # report errors against the whole text, below
+        else:
+            return _joined(first, then)
     parts = _AFTER.split(text)
     if len(parts) == 2 and parts[0].strip(" ,.;") and parts[1].strip(" ,.;") and not re.search(
             r"\b(if|otherwise|unless)\b", text, re.IGNORECASE):
         try:
-            first, then = parse(parts[1]), parse(parts[0])
+            first, then = _parse(parts[1]), _parse(parts[0])
         except StatementSyntaxError:
             pass  # report errors against the whole text, below
         else:
-            return Line(first.steps + then.steps, first.tricks if first.tricks is not None else then.tricks,
-                        first.tricks_kind if first.tricks is not None else then.tricks_kind)
+            return _joined(first, then)
     toks = normalize(text)
+    if len(toks) > MAX_WORDS:
+        raise StatementTooLong(text, f"too many words ({len(toks)}); at most {MAX_WORDS} are supported")
     return parse_tokens(text, toks)
+
+
+def _joined(first: Line, then: Line) -> Line:
+    return Line(first.steps + then.steps, first.tricks if first.tricks is not None else then.tricks,
+                first.tricks_kind if first.tricks is not None else then.tricks_kind)

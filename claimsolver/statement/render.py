@@ -71,6 +71,8 @@ def card_text(c, bare: bool = False) -> str:
         return f"{lead}{rank_word(c.rank)}"
     if c.suit is not None and c.qualifier == "top":
         return f"{own}top {SUIT_PLURAL[c.suit]}"
+    if c.suit is not None and c.qualifier == "loser":
+        return f"{lead}{SUIT_SINGULAR[c.suit]} loser"
     if c.suit is not None and c.qualifier:
         return f"{lead}{c.qualifier} {SUIT_SINGULAR[c.suit]}"
     if c.suit is not None:
@@ -118,6 +120,9 @@ def render_step(s) -> str:
         if s.cards and len(s.cards) == 1 and isinstance(s.cards[0], CardRef) and s.cards[0].qualifier == "top" \
                 and s.cards[0].rank is None and s.suit is not None:
             return f"cash {owner_prefix(s.hand)}top {SUIT_PLURAL[s.suit]}"
+        if len(s.cards) > 1 and all(c == CardRef(s.suit, None, None, "top", s.suit is None) for c in s.cards):
+            what = "trumps" if s.suit is None else SUIT_PLURAL[s.suit]
+            return f"cash {owner_prefix(s.hand) or 'the '}top {number(len(s.cards))} {what}"
         if s.suit is not None and s.cards and all(c == CardRef(s.suit) for c in s.cards):
             n = number(len(s.cards))
             what = SUIT_SINGULAR[s.suit] if len(s.cards) == 1 else SUIT_PLURAL[s.suit]
@@ -240,11 +245,22 @@ def _discard(s: Discard) -> str:
     elif s.cards:
         plain = [c for c in s.cards if isinstance(c, CardRef) and c.rank is None and c.suit is not None
                  and not c.qualifier and not c.trump and c.hand is None]
-        if len(plain) == len(s.cards) and len({c.suit for c in plain}) == 1:
+        first = s.cards[0]
+        same = isinstance(first, CardRef) and first.rank is None and first.suit is not None \
+            and not first.trump and all(c == first for c in s.cards)
+        n = len(s.cards)
+        loc = _loc("from", s.hand)
+        if same and first.qualifier == "loser" and first.hand is None:
+            # "my heart loser", "dummy's two club losers" (the hand said as the owner)
+            suit = SUIT_SINGULAR[first.suit]
+            what = f"{owner_prefix(s.hand) or 'the '}" + (f"{suit} loser" if n == 1 else f"{number(n)} {suit} losers")
+            loc = ""
+        elif same and first.qualifier == "small" and n > 1:
+            what = f"{owner_prefix(first.hand)}{number(n)} small {SUIT_PLURAL[first.suit]}"
+        elif len(plain) == len(s.cards) and len({c.suit for c in plain}) == 1:
             what = _count_suit(len(plain), plain[0].suit)
         else:
-            what = " ".join(card_text(c, bare=True) for c in s.cards)
-        loc = _loc("from", s.hand)
+            what = " ".join(card_text(c) for c in s.cards)
     else:
         what = f"{owner_prefix(s.hand)}losers"
         loc = ""

@@ -153,6 +153,12 @@ def _cli_claim_fields(opts: dict) -> dict:
 @click.option("--class", "player_class", type=click.Choice(["novice", "club", "expert"]), default=None)
 @click.option("--question", type=click.Choice(["contested", "concession", "agreed"]), default=None)
 @click.option("--aware", default=None, help="director's finding: cards (SJ) and/or 'trumps', comma separated")
+@click.option("--unaware", default=None,
+              help="director's finding: cards (HQ), suits (H) and/or 'trumps' the claimer overlooked, comma separated")
+@click.option("--awareness", type=click.Choice(["evidence", "strict"]), default=None,
+              help="what the claimer may have overlooked: evidence (default) or strict (DESIGN 2.4)")
+@click.option("--sensitivity", is_flag=True,
+              help="also rule under every regulation x class x awareness, and with each costly careless class lifted")
 @click.option("--likely", type=float, default=None,
               help="Law 69B2: share of normal lines above which a trick is 'likely' (default 0.5)")
 @click.option("--statement", default=None, help="the clarification statement (overrides the file)")
@@ -163,8 +169,8 @@ def _cli_claim_fields(opts: dict) -> dict:
               help="give up (exit 2, with a message) after about this many seconds of search")
 @click.option("--protections", is_flag=True, help="also report the rules that protected the claimer (slower)")
 @_claim_options
-def adjudicate(files, as_json, law, regulation, player_class, question, aware, likely, statement, board,
-               room, table, time_limit, protections, **claim_opts) -> None:
+def adjudicate(files, as_json, law, regulation, player_class, question, aware, unaware, awareness, sensitivity,
+               likely, statement, board, room, table, time_limit, protections, **claim_opts) -> None:
     """Rule on each claim FILE (JSON, see claim-format.md), on a recorded claim (a PBN/LIN FILE
     with --board), or on a claim given wholly by options (--deal --trump --declarer --leader
     --claimer --claimed ...)."""
@@ -174,7 +180,8 @@ def adjudicate(files, as_json, law, regulation, player_class, question, aware, l
 
     overrides = dict(law=law, regulation=regulation, player_class=player_class, question=question,
                      aware=[a for a in aware.split(",") if a] if aware else None, statement=statement,
-                     likely=likely)
+                     likely=likely, awareness=awareness,
+                     unaware=[a for a in unaware.split(",") if a] if unaware else None)
     cli_fields = {}
 
     def load(source: str) -> Claim:
@@ -190,7 +197,7 @@ def adjudicate(files, as_json, law, regulation, player_class, question, aware, l
 
     def work(source: str) -> None:
         claim = load(source)
-        ruling = rule(claim, time_limit=time_limit, **overrides)
+        ruling = rule(claim, time_limit=time_limit, sensitivity=sensitivity, **overrides)
         if protections:
             from claimsolver.ruling import add_protections
 

@@ -51,6 +51,9 @@ def ruling_text(ruling) -> str:
                  + (f' — "{c.statement}"' if c.statement else " (no statement)"))
     lines.append("Statement as understood:")
     lines += [f"  {i}. {step}" for i, step in enumerate(ruling.statement, 1)]
+    if ruling.forgotten:
+        lines.append("Taken as overlooked (DESIGN 2.4):")
+        lines += [f"  {card_symbol(card)}: {why}" for card, why in ruling.forgotten]
     lines.append("")
     lines.append("Worst normal line:")
     for i, t in enumerate(ruling.line, 1):
@@ -73,8 +76,14 @@ def ruling_text(ruling) -> str:
     if ruling.applied:
         lines.append(f"Applied ({ruling.settings.law}): {', '.join(ruling.applied)}.")
     s = ruling.settings
-    lines.append(f"Settings: {s.law}, {s.regulation}, {s.player_class}, {s.question}"
-                 + (f", aware of {', '.join(s.aware)}" if s.aware else "") + f" ({strain_name(c.position.trump)}).")
+    lines.append(f"Settings: {s.law}, {s.regulation}, {s.player_class}, {s.question}, awareness {s.awareness}"
+                 + (f", aware of {', '.join(s.aware)}" if s.aware else "")
+                 + (f", unaware of {', '.join(s.unaware)}" if s.unaware else "") + f" ({strain_name(c.position.trump)}).")
+    if ruling.sensitivity is not None:
+        from claimsolver.sensitivity import sensitivity_text
+
+        lines.append("")
+        lines += sensitivity_text(ruling.sensitivity, s)
     return "\n".join(lines)
 
 

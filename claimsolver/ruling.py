@@ -21,8 +21,8 @@ from claimsolver import tables as T
 from claimsolver.cards import (
     NOTRUMP, SEAT_LETTERS, Seat, card_name, card_suit, card_symbol, count,
 )
-from claimsolver.claim import Claim, Settings, settings_from
-from claimsolver.errors import ClaimSolverError
+from claimsolver.claim import Claim, Settings, settings_from, unaware_problems
+from claimsolver.errors import ClaimSolverError, InvalidInput
 from claimsolver.laws import codes, normal
 from claimsolver.laws.awareness import Awareness, awareness_options, law_70c_unaware_of_trump, states_of_mind
 from claimsolver.laws.questions import Evidence, check_supported, decide, parse_won_trick
@@ -162,7 +162,12 @@ def with_overrides(claim: Claim, **overrides: Any) -> Claim:
     statement = fields.pop("statement", None)
     if fields:
         merged = {**claim.settings.to_json(), "likely": claim.settings.likely, **fields}
-        claim = dataclasses.replace(claim, settings=settings_from(merged))
+        settings = settings_from(merged)
+        if fields.get("unaware"):
+            problems = unaware_problems(settings.unaware, claim.position, claim.claiming_side)
+            if problems:
+                raise InvalidInput(problems)
+        claim = dataclasses.replace(claim, settings=settings)
     if statement is not None:
         claim = dataclasses.replace(claim, statement=statement)
     return claim
@@ -233,20 +238,33 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
                player_class: str | None = None, aware: list[str] | None = None,
                statement: str | None = None, question: str | None = None,
                likely: float | None = None, time_limit: float | None = None,
-               won_trick: dict | None = None) -> Ruling:
+               won_trick: dict | None = None, awareness: str | None = None,
+               unaware: list[str] | None = None, sensitivity: bool = False,
+               lifted: frozenset[int] = frozenset(), memo: dict | None = None) -> Ruling:
     """Rule on a claim. Keyword arguments override the claim's own settings; ``won_trick``
-    overrides the claim's field of that name (Laws 69B1, 71A; docs/laws.md)."""
+    overrides the claim's field of that name (Laws 69B1, 71A; docs/laws.md).
+    ``sensitivity``: add the committee's table (:mod:`claimsolver.sensitivity`). ``lifted``:
+    play classes made irrational whatever the policy says (a careless class lifted);
+    ``memo``: searches shared between rulings of one claim under other settings."""
     t0 = time.perf_counter()
+    memo = {} if memo is None else memo
     claim = with_overrides(claim, law=law, regulation=regulation, player_class=player_class,
-                           aware=aware, statement=statement, question=question, likely=likely)
+                           aware=aware, statement=statement, question=question, likely=likely,
+                           awareness=awareness, unaware=unaware)
     check_supported(claim)
     wt = parse_won_trick(won_trick if won_trick is not None else claim.won_trick, claim)
     claim, agreement_note = codes.rubber_70_agreement_is_concession(claim)
-    compiled, understood, notes = understand(claim)
+    if "understand" not in memo or memo["understand"][0] != claim.statement:
+        memo["understand"] = (claim.statement, understand(claim))
+    compiled, understood, notes = memo["understand"][1]
     work = codes.working_claim(claim)  # the code's view: rubber Law 71B class, conceivable show-outs
     policy = codes.compile_policy(work)
-    awareness, res = least_successful_state(work, claim, compiled, policy, time_limit)
-    dd = double_dummy(work, time_limit)
+    for k in lifted:
+        policy[k] = T.IRRATIONAL
+    awareness, res = least_successful_state(work, claim, compiled, policy, time_limit, memo)
+    if "dd" not in memo:
+        memo["dd"] = double_dummy(work, time_limit)
+    dd = memo["dd"]
     line, nodes = res.line, res.nodes
     q = work.settings.question
     trump_options = shares = always = None
@@ -279,13 +297,18 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     careless = sorted({T.PLAY_CLASS_NAMES[k] for k in costly})
     applied = tuple(dict.fromkeys([codes.cite(work, x) for x in decision.applied]
                                   + [codes.cite(work, r.law) for r in reasons]))
-    return Ruling(
+    ruling = Ruling(
         claim=claim, tricks=decision.tricks, double_dummy=dd, line=tuple(annotated),
         reasons=tuple(reasons), statement=tuple(understood), settings=work.settings,
         careless=tuple(careless), nodes=nodes, seconds=time.perf_counter() - t0,
         applied=applied, details=decision.details, won_trick_to=decision.won_trick_to,
         forgotten=tuple((c, why) for c, why in awareness.why if _overlooked_at_claim(work, c)),
     )
+    if sensitivity:
+        from claimsolver.sensitivity import sensitivity_table
+
+        ruling = dataclasses.replace(ruling, sensitivity=sensitivity_table(ruling, time_limit, memo))
+    return ruling
 
 
 def _overlooked_at_claim(claim: Claim, card: int) -> bool:
@@ -295,15 +318,20 @@ def _overlooked_at_claim(claim: Claim, card: int) -> bool:
 
 
 def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, policy: np.ndarray,
-                           time_limit: float | None):
+                           time_limit: float | None, memo: dict | None = None):
     """DESIGN 2.4: each possible state of mind of the claimer is searched and the least
     successful governs (Law 70A); among equals, the one with fewer careless plays, then the
     first. Returns (its awareness, its search result)."""
     best = None
     t0 = time.perf_counter()
+    memo = {} if memo is None else memo
+    options = tuple(awareness_options(work))
     for awareness in code_states(work, claim, compiled.mentions):
         left = None if time_limit is None else max(0.001, time_limit - (time.perf_counter() - t0))
-        res = run_claim_search(work, policy, awareness.forget, compiled.steps, left)
+        key = ("search", policy.tobytes(), awareness.forget, options, work.settings.law)
+        if key not in memo:
+            memo[key] = run_claim_search(work, policy, awareness.forget, compiled.steps, left)
+        res = memo[key]
         if best is None or (res.tricks, res.careless) < (best[1].tricks, best[1].careless):
             best = (awareness, res)
     assert best is not None

@@ -345,83 +345,136 @@ def ref_opp_cash(hands, side, forget, trump) -> int:
     return total
 
 
-def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
-    """tables.COUNT, leading: the trick played out in the believed position, then the count."""
-    s = suit_of(c)
-    partner = (seat + 2) % 4
-    left = bin(hands[seat]).count("1")
-    h = list(hands)
-    h[seat] &= ~(1 << c)
-    opp = {o: [x for x in cards_of(hands[o] & ~forget) if suit_of(x) == s] for o in (1 - side, 3 - side)}
-    opp_tr = {o: [x for x in cards_of(hands[o] & ~forget) if trump != 4 and suit_of(x) == trump]
-              for o in (1 - side, 3 - side)}
-    aware_top = max((rank_of(x) for o in opp for x in opp[o]), default=0)
-    w = c
-    mine = cards_of(hands[partner] & SUIT[s])
+def ref_count_on_lead(hands, side, forget, trump, lead_seat) -> int:
+    """tables.COUNT with a claiming hand on lead: without a way to give partner the lead, his
+    winners do not count."""
+    x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
+    won = {side: 0, side + 2: 0}
+    for s in range(4):
+        a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
+        xs, ys = _ranks(x, s), _ranks(y, s)
+        while a or b:
+            if a and (not b or a[-1] > b[-1]):
+                who, card = side, a.pop()
+                if b:
+                    b.pop(0)
+            else:
+                who, card = side + 2, b.pop()
+                if a:
+                    a.pop(0)
+            ours, best = True, card
+            for opp in (xs, ys):
+                if not opp:
+                    continue
+                higher = [r for r in opp if r > best] if ours else []
+                r = min(higher) if higher else opp[0]
+                opp.remove(r)
+                if higher:
+                    ours, best = False, r
+            if ours:
+                won[who] += 1
+    me, partner = lead_seat, (lead_seat + 2) % 4
+    aware = x | y
+
+    def link():
+        for s in range(4):
+            mine, theirs = _ranks(hands[me], s), _ranks(hands[partner], s)
+            if not mine:
+                continue
+            if theirs:
+                if max(theirs) > max(_ranks(aware, s) + mine):
+                    return True
+            elif trump != 4 and s != trump and _ranks(hands[partner], trump):
+                return True
+        return False
+
+    if won[partner] == 0 or link():
+        return won[side] + won[side + 2]
+    return won[me]
+
+
+def ref_opp_can_beat(h, o, w, s, trump) -> bool:
+    mine = [x for x in cards_of(h[o]) if suit_of(x) == s]
     if mine:
-        over = [x for x in mine if rank_of(x) > max(rank_of(c), aware_top)]
-        card = min(over) if over else min(mine)
-        h[partner] &= ~(1 << card)
-        if card > c:
-            w = card
-    elif trump != 4 and s != trump and hands[partner] & SUIT[trump] and aware_top > rank_of(c):
-        card = min(cards_of(hands[partner] & SUIT[trump]))
-        h[partner] &= ~(1 << card)
-        w = card
+        return suit_of(w) == s and any(x > w for x in mine)
+    trumps = [x for x in cards_of(h[o]) if trump != 4 and suit_of(x) == trump]
+    if trump == 4 or s == trump or not trumps:
+        return False
+    return any(x > w for x in trumps) if suit_of(w) == trump else True
 
-    def may_beat(o):
-        if opp[o]:
-            return suit_of(w) == s and any(x > w for x in opp[o])
-        if trump == 4 or s == trump or not opp_tr[o]:
-            return False
-        return any(x > w for x in opp_tr[o]) if suit_of(w) == trump else True
 
-    beaters = [o for o in opp if may_beat(o)]
-    if not beaters:
-        for o in opp:
-            if opp[o]:
-                h[o] &= ~(1 << min(opp[o]))
-    else:
-        higher = {o: [x for x in opp[o] if suit_of(w) == s and x > w] for o in opp}
-        if higher[1 - side] or higher[3 - side]:
-            o = max(opp, key=lambda o: max(opp[o], default=-1))
+def ref_play_out(h, side, trump, leader, s, best, wseat, k):
+    """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
+    the opponents' holding only aware cards). Returns (best, wseat); h is updated."""
+    for pos in range(k, 4):
+        p = (leader + pos) % 4
+        suit_cards = sorted(x for x in cards_of(h[p]) if suit_of(x) == s)
+        trumps = sorted(x for x in cards_of(h[p]) if trump != 4 and suit_of(x) == trump)
+        ours = wseat % 2 == side
+        card = None
+        if p % 2 != side:
+            if suit_cards:
+                over = [x for x in suit_cards if suit_of(best) == s and x > best] if ours else []
+                card = over[0] if over else suit_cards[0]
+            elif ours and trump != 4 and s != trump:
+                over = [x for x in trumps if suit_of(best) != trump or x > best]
+                card = over[0] if over else None
         else:
-            o = beaters[0]  # a ruff: the first opponent (seat 1 - side) that can
-        if higher[o]:
-            h[o] &= ~(1 << max(opp[o]))
-        else:
-            h[o] &= ~(1 << min(x for x in opp_tr[o] if suit_of(w) != trump or x > w))
-        other = (o + 2) % 4
-        if opp[other]:
-            h[other] &= ~(1 << min(opp[other]))
-    k = ref_count(h, side, forget)
-    if not beaters:
-        return 1 + min(left - 1, k)
-    return max(0, min(k, left - 1 - ref_opp_cash(h, side, forget, trump)))
+            threat = (p + 1) % 4 if pos < 3 else None
+            safe = ours and (threat is None or not ref_opp_can_beat(h, threat, best, s, trump))
+
+            def good(x):
+                return beats(x, best, trump) and (threat is None or not ref_opp_can_beat(h, threat, x, s, trump))
+
+            if suit_cards:
+                if safe:
+                    card = suit_cards[0]
+                else:
+                    winners = [x for x in suit_cards if good(x)]
+                    card = winners[0] if winners else suit_cards[0]
+            elif trump != 4 and s != trump and not safe:
+                winners = [x for x in trumps if good(x)]
+                card = winners[0] if winners else None
+        if card is not None:
+            h[p] &= ~(1 << card)
+            if beats(card, best, trump):
+                best, wseat = card, p
+    return best, wseat
+
+
+def ref_after_value(h, side, trump, forget, wseat, left) -> int:
+    if wseat % 2 == side:
+        return 1 + min(left, ref_count_on_lead(h, side, 0, trump, wseat))
+    return max(0, min(ref_count(h, side, 0), left - ref_opp_cash(h, side, 0, trump)))
+
+
+def _aware_hands(hands, side, forget):
+    h = list(hands)
+    h[1 - side] &= ~forget
+    h[3 - side] &= ~forget
+    return h
+
+
+def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
+    """tables.COUNT, leading: the trick played out by the count's rules, then the count."""
+    h = _aware_hands(hands, side, forget)
+    h[seat] &= ~(1 << c)
+    best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1)
+    return ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1)
 
 
 def ref_play_value(st, ctx: Ctx, seat: int, c: int) -> int:
-    """tables.COUNT, following and discarding: 1 if the claiming side then surely wins the
-    trick, plus what he keeps after it (his lead: min(R', count); theirs: min(count, R' - cash))."""
-    hands, trick, forget, shown = st[0], st[2], st[3], st[4]
+    """tables.COUNT, following and discarding: the rest of the trick played out by the count's
+    rules, then the count."""
+    hands, leader, trick, forget = st[0], st[1], st[2], st[3]
     side, trump = ctx.side, ctx.trump
-    leader = st[1]
-    lead_suit = suit_of(trick[0][1])
-    wseat, cur = trick_winner(list(trick), trump)
-    later = [(leader + k) % 4 for k in range(len(trick) + 1, 4) if ((leader + k) % 4) & 1 != side]
-    if beats(c, cur, trump):
-        win = sure(hands, side, forget, shown, trump, later, c, cur, lead_suit)
-    elif wseat & 1 == side:
-        win = sure(hands, side, forget, shown, trump, later, cur, None, lead_suit)
-    else:
-        win = False
-    h = list(hands)
+    h = _aware_hands(hands, side, forget)
     h[seat] &= ~(1 << c)
-    k = ref_count(h, side, forget)
-    left = bin(hands[seat]).count("1") - 1
-    if win:
-        return 1 + min(k, left)
-    return max(0, min(k, left - ref_opp_cash(h, side, forget, trump)))
+    wseat, best = trick_winner(list(trick), trump)
+    if beats(c, best, trump):
+        best, wseat = c, seat
+    best, wseat = ref_play_out(h, side, trump, leader, suit_of(trick[0][1]), best, wseat, len(trick) + 1)
+    return ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1)
 
 
 def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> list[tuple[int, int]]:

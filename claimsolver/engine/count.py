@@ -12,7 +12,7 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import popcount
-from .classify import above, high_rank, hold, later_opps, low_rank, sure
+from .classify import above, high_rank, hold, low_rank
 from .trick import beats
 
 
@@ -125,9 +125,95 @@ def opp_cash(a, b, x, y, trump):
 
 
 @njit(cache=True)
+def suit_split(a, b, x, y):
+    """:func:`suit_count` split by the claiming hand whose card wins each round: (wa, wb)."""
+    wa = 0
+    wb = 0
+    while a != 0 or b != 0:
+        ha = high_rank(a)
+        hb = high_rank(b)
+        if ha > hb:
+            top = ha
+            a &= ~_bit(ha)
+            if b != 0:
+                b &= ~_bit(low_rank(b))
+        else:
+            top = hb
+            b &= ~_bit(hb)
+            if a != 0:
+                a &= ~_bit(low_rank(a))
+        best = top
+        mine = True
+        if x != 0:
+            up = x & above(best)
+            if up != 0:
+                r = low_rank(up)
+                best = r
+                mine = False
+            else:
+                r = low_rank(x)
+            x &= ~_bit(r)
+        if y != 0:
+            up = (y & above(best)) if mine else np.int64(0)
+            if up != 0:
+                r = low_rank(up)
+                mine = False
+            else:
+                r = low_rank(y)
+            y &= ~_bit(r)
+        if mine:
+            if ha > hb:
+                wa += 1
+            else:
+                wb += 1
+    return wa, wb
+
+
+@njit(cache=True)
+def has_link(f, t, aw, trump):
+    """Can the claiming hand f, on lead, give the lead to its partner t (tables.COUNT, *the
+    hand on lead*)? A suit f holds in which t holds a card above every card of the suit the
+    claimer is aware of (aw) and above f's own, or, in a suit contract, a side suit f holds and
+    t is void in while t holds a trump."""
+    for s in range(4):
+        fs = hold(f, s)
+        if fs == 0:
+            continue
+        ts = hold(t, s)
+        if ts != 0:
+            lim = high_rank(hold(aw, s))
+            if high_rank(fs) > lim:
+                lim = high_rank(fs)
+            if (ts & above(lim)) != 0:
+                return True
+        elif trump != 4 and s != trump and hold(t, trump) != 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def count_on_lead(a, b, x, y, trump, lead_a):
+    """The count with claiming hand a (lead_a) or b on lead: a hand that cannot give the lead
+    to its partner (:func:`has_link`) cannot count the partner's winners."""
+    wa = 0
+    wb = 0
+    for s in range(4):
+        u, v = suit_split(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
+        wa += u
+        wb += v
+    if lead_a:
+        if wb == 0 or has_link(a, b, x | y, trump):
+            return wa + wb
+        return wa
+    if wa == 0 or has_link(b, a, x | y, trump):
+        return wa + wb
+    return wb
+
+
+@njit(cache=True)
 def _opp_may_beat(o_s, o_tr, w, s, trump):
     """Could an opponent holding the aware cards o_s of suit s and o_tr of trumps beat the
-    claiming side's card w on a lead of suit s (cards where they lie)?"""
+    claiming side's card w in a trick of suit s (cards where they lie)?"""
     if o_s != 0:
         return (w >> 4) == s and (o_s & above(w & 15)) != 0
     if trump == 4 or s == trump or o_tr == 0:
@@ -138,124 +224,175 @@ def _opp_may_beat(o_s, o_tr, w, s, trump):
 
 
 @njit(cache=True)
-def lead_value(hands, side, trump, forget, seat, c):
-    """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
-    s = c >> 4
-    p = seat ^ 2
-    rleft = popcount(hands[seat])
-    x = hands[1 - side] & ~forget
-    y = hands[3 - side] & ~forget
-    mine = hands[seat] & ~(np.int64(1) << c)
-    part = hands[p]
-    aw_s = hold(x | y, s)
-    # partner: the lowest card above the led card and every aware card of the suit (crossing
-    # to his winner), else his lowest card of the suit, else (void) his lowest trump, else a
-    # discard (nothing removed)
-    w = c
-    ph = hold(part, s)
-    lim = c & 15
-    if high_rank(aw_s) > lim:
-        lim = high_rank(aw_s)
-    if ph != 0:
-        tops = ph & above(lim)
-        r = low_rank(tops) if tops != 0 else low_rank(ph)
-        pcard = 16 * s + r
-        part &= ~(np.int64(1) << pcard)
-        if r > (c & 15):
-            w = pcard
-    elif trump != 4 and s != trump and hold(part, trump) != 0 and high_rank(aw_s) > (c & 15):
-        pcard = 16 * trump + low_rank(hold(part, trump))
-        part &= ~(np.int64(1) << pcard)
-        w = pcard
-    xs = hold(x, s)
-    ys = hold(y, s)
-    xt = hold(x, trump) if trump != 4 else np.int64(0)
-    yt = hold(y, trump) if trump != 4 else np.int64(0)
-    bx = _opp_may_beat(xs, xt, w, s, trump)
-    by = _opp_may_beat(ys, yt, w, s, trump)
-    win = not bx and not by
-    if win:
-        if xs != 0:
-            x &= ~(np.int64(1) << (16 * s + low_rank(xs)))
-        if ys != 0:
-            y &= ~(np.int64(1) << (16 * s + low_rank(ys)))
-    else:
-        # the opponents win: the higher card of the suit, else the lowest trump that beats w
-        hx = high_rank(xs) if (w >> 4) == s else 0
-        hy = high_rank(ys) if (w >> 4) == s else 0
-        if hx > (w & 15) or hy > (w & 15):
-            if hx > hy:
-                x &= ~(np.int64(1) << (16 * s + hx))
-                if ys != 0:
-                    y &= ~(np.int64(1) << (16 * s + low_rank(ys)))
-            else:
-                y &= ~(np.int64(1) << (16 * s + hy))
-                if xs != 0:
-                    x &= ~(np.int64(1) << (16 * s + low_rank(xs)))
-        elif bx:
-            lo = xt & above(w & 15) if (w >> 4) == trump else xt
-            x &= ~(np.int64(1) << (16 * trump + low_rank(lo)))
-            if ys != 0:
-                y &= ~(np.int64(1) << (16 * s + low_rank(ys)))
+def _get(h0, h1, h2, h3, p):
+    if p == 0:
+        return h0
+    if p == 1:
+        return h1
+    if p == 2:
+        return h2
+    return h3
+
+
+@njit(cache=True)
+def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k):
+    """The players at positions k..3 of a trick of suit s led by ``leader`` play by the
+    count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
+    its seat; the opponents' hands hold only the cards the claimer is aware of. Returns the
+    hands after the trick and the winning card and seat."""
+    for pos in range(k, 4):
+        p = (leader + pos) & 3
+        h = _get(h0, h1, h2, h3, p)
+        hs = hold(h, s)
+        ours = (wseat & 1) == side
+        card = -1
+        if (p & 1) != side:
+            if hs != 0:
+                if ours and (best >> 4) == s and (hs & above(best & 15)) != 0:
+                    card = 16 * s + low_rank(hs & above(best & 15))
+                else:
+                    card = 16 * s + low_rank(hs)
+            elif ours and trump != 4 and s != trump:
+                t = hold(h, trump)
+                if (best >> 4) == trump:
+                    t &= above(best & 15)
+                if t != 0:
+                    card = 16 * trump + low_rank(t)
         else:
-            lo = yt & above(w & 15) if (w >> 4) == trump else yt
-            y &= ~(np.int64(1) << (16 * trump + low_rank(lo)))
-            if xs != 0:
-                x &= ~(np.int64(1) << (16 * s + low_rank(xs)))
-    if seat == side:
-        a = mine
-        b = part
+            threat = -1
+            if pos < 3:
+                threat = (p + 1) & 3
+            tr_s = np.int64(0)
+            tr_t = np.int64(0)
+            if threat >= 0:
+                ht = _get(h0, h1, h2, h3, threat)
+                tr_s = hold(ht, s)
+                if trump != 4:
+                    tr_t = hold(ht, trump)
+            safe = ours and (threat < 0 or not _opp_may_beat(tr_s, tr_t, best, s, trump))
+            if hs != 0:
+                if safe:
+                    card = 16 * s + low_rank(hs)
+                else:
+                    for r in range(2, 15):
+                        if (hs >> r) & 1:
+                            cand = 16 * s + r
+                            if beats(cand, best, trump) and (threat < 0 or not _opp_may_beat(tr_s, tr_t, cand, s, trump)):
+                                card = cand
+                                break
+                    if card < 0:
+                        card = 16 * s + low_rank(hs)
+            elif trump != 4 and s != trump and not safe:
+                t = hold(h, trump)
+                for r in range(2, 15):
+                    if (t >> r) & 1:
+                        cand = 16 * trump + r
+                        if beats(cand, best, trump) and (threat < 0 or not _opp_may_beat(tr_s, tr_t, cand, s, trump)):
+                            card = cand
+                            break
+        if card >= 0:
+            bit = np.int64(1) << card
+            if p == 0:
+                h0 &= ~bit
+            elif p == 1:
+                h1 &= ~bit
+            elif p == 2:
+                h2 &= ~bit
+            else:
+                h3 &= ~bit
+            if beats(card, best, trump):
+                best = card
+                wseat = p
+    return h0, h1, h2, h3, best, wseat
+
+
+@njit(cache=True)
+def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
+    """The value after a trick played out (rl tricks left after it): 1 + the count with the
+    winning claiming hand on lead, or what he keeps after the opponents' cash."""
+    if side == 0:
+        a = h0
+        b = h2
+        x = h1
+        y = h3
     else:
-        a = part
-        b = mine
+        a = h1
+        b = h3
+        x = h2
+        y = h0
+    if (wseat & 1) == side:
+        k = count_on_lead(a, b, x, y, trump, wseat == side)
+        return 1 + (k if k < rl else rl)
     k = count_tricks(a, b, x, y)
-    if win:
-        return 1 + (k if k < rleft - 1 else rleft - 1)
-    keep = rleft - 1 - opp_cash(a, b, x, y, trump)
+    keep = rl - opp_cash(a, b, x, y, trump)
     if k < keep:
         keep = k
     return keep if keep > 0 else 0
 
 
 @njit(cache=True)
-def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c):
+def lead_value(hands, side, trump, forget, seat, c):
+    """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
+    h0 = hands[0]
+    h1 = hands[1]
+    h2 = hands[2]
+    h3 = hands[3]
+    if side == 0:
+        h1 &= ~forget
+        h3 &= ~forget
+    else:
+        h0 &= ~forget
+        h2 &= ~forget
+    bit = np.int64(1) << c
+    if seat == 0:
+        h0 &= ~bit
+    elif seat == 1:
+        h1 &= ~bit
+    elif seat == 2:
+        h2 &= ~bit
+    else:
+        h3 &= ~bit
+    h0, h1, h2, h3, best, wseat = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1)
+    return _after_trick_value(h0, h1, h2, h3, side, trump, wseat, popcount(hands[seat]) - 1)
+
+
+@njit(cache=True)
+def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
     """The value of following or discarding with card c in the claimer's count (tables.COUNT,
-    *following and discarding*): 1 when the claiming side then surely wins the trick, plus the
-    tricks he keeps after it — min(R', count) when he keeps the lead, else min(count, R' - m)
-    (the opponents cash m first)."""
-    aw = (hands[1 - side] | hands[3 - side]) & ~forget
-    lead_suit = trk[tstart] >> 4
-    cur = trk[tstart]
+    *following and discarding*): the rest of the trick played out by the count's rules, then
+    as :func:`lead_value`."""
+    h0 = hands[0]
+    h1 = hands[1]
+    h2 = hands[2]
+    h3 = hands[3]
+    if side == 0:
+        h1 &= ~forget
+        h3 &= ~forget
+    else:
+        h0 &= ~forget
+        h2 &= ~forget
+    bit = np.int64(1) << c
+    if seat == 0:
+        h0 &= ~bit
+    elif seat == 1:
+        h1 &= ~bit
+    elif seat == 2:
+        h2 &= ~bit
+    else:
+        h3 &= ~bit
+    best = trk[tstart]
     wi = 0
     for k in range(1, pos):
-        if beats(trk[tstart + k], cur, trump):
-            cur = trk[tstart + k]
+        if beats(trk[tstart + k], best, trump):
+            best = trk[tstart + k]
             wi = k
     wseat = (leader + wi) & 3
-    later = later_opps(leader, pos, side)
-    win = 0
-    if beats(c, cur, trump):
-        if sure(aw, shown, trump, later, c, cur, True, lead_suit):
-            win = 1
-    elif (wseat & 1) == side and sure(aw, shown, trump, later, cur, cur, False, lead_suit):
-        win = 1
-    a = hands[side]
-    b = hands[side + 2]
-    cb = np.int64(1) << c
-    if seat == side:
-        a &= ~cb
-    else:
-        b &= ~cb
-    x = hands[1 - side] & ~forget
-    y = hands[3 - side] & ~forget
-    k = count_tricks(a, b, x, y)
-    rl = popcount(hands[seat]) - 1
-    if win == 1:
-        return 1 + (k if k < rl else rl)
-    keep = rl - opp_cash(a, b, x, y, trump)
-    if k < keep:
-        keep = k
-    return keep if keep > 0 else 0
+    if beats(c, best, trump):
+        best = c
+        wseat = seat
+    h0, h1, h2, h3, best, wseat = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best,
+                                                 wseat, pos + 1)
+    return _after_trick_value(h0, h1, h2, h3, side, trump, wseat, popcount(hands[seat]) - 1)
 
 
 @njit(cache=True)
@@ -303,14 +440,14 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     best = -1
     for i in range(n):
         if policy[mv[base + i, 1]] != T.IRRATIONAL:
-            v = play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
     for i in range(n):
         cl = mv[base + i, 1]
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP) and disc_pol:
-            if play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
+            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
         elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and fol_pol:
-            if play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
+            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
                 mv[base + i, 1] = T.FOLLOW_BREAKS_COUNT

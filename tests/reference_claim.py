@@ -484,14 +484,15 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
     hands, trick, forget = st[0], st[2], st[3]
     side, trump, pol = ctx.side, ctx.trump, ctx.policy
     if not trick:
-        if pol[T.LEAD_CONCEDE_BREAKS_COUNT] == pol[T.LEAD_NO_TOP_CARD]:
+        leads = (T.LEAD_NO_TOP_CARD, T.LEAD_TOP_OF_TOP_CARDS)
+        if all(pol[T.LEAD_CONCEDE_BREAKS_COUNT] == pol[k] for k in leads):
             return classed
-        if not any(k == T.LEAD_NO_TOP_CARD for _, k in classed):
+        if not any(k in leads for _, k in classed):
             return classed
         best = max((ref_lead_value(hands, side, trump, forget, seat, c) for c, k in classed
                     if pol[k] != T.IRRATIONAL), default=-1)
         return [(c, T.LEAD_CONCEDE_BREAKS_COUNT
-                 if k == T.LEAD_NO_TOP_CARD and ref_lead_value(hands, side, trump, forget, seat, c) < best else k)
+                 if k in leads and ref_lead_value(hands, side, trump, forget, seat, c) < best else k)
                 for c, k in classed]
     discards = (T.VOID_DISCARD_LOSER, T.VOID_DISCARD_TOP_ALL_TOP)
     follows = (T.FOLLOW_LOW_UNDER_PARTNER, T.FOLLOW_OTHER)
@@ -603,9 +604,7 @@ def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
         return None
     if leading:
         if kind == T.STEP_DRAW_TRUMPS:
-            if hand >= 0 and seat != hand:
-                return None
-            tr = cards_of(h & SUIT[trump])
+            tr = cards_of(h & SUIT[trump])  # from the hand on lead, whichever hand was named
             return pick([max(tr)]) if tr else None
         if kind == T.STEP_CASH:
             if hand >= 0 and seat != hand and h & SUIT[suit] and hands[hand] & SUIT[suit]:

@@ -402,7 +402,8 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     from a suit without a top card, a discard or a follow whose value (:func:`lead_value`,
     :func:`play_value`) is below the best value of the options the policy does not make
     irrational."""
-    lead_pol = policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
+    lead_pol = (policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
+                or policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS])
     disc_pol = (policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_LOSER]
                 or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_TOP_ALL_TOP])
     fol_pol = (policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_LOW_UNDER_PARTNER]
@@ -412,7 +413,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
             return
         refinable = False
         for i in range(n):
-            if mv[base + i, 1] == T.LEAD_NO_TOP_CARD:
+            if mv[base + i, 1] == T.LEAD_NO_TOP_CARD or mv[base + i, 1] == T.LEAD_TOP_OF_TOP_CARDS:
                 refinable = True
         if not refinable:
             return
@@ -423,7 +424,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                 if v > best:
                     best = v
         for i in range(n):
-            if mv[base + i, 1] == T.LEAD_NO_TOP_CARD:
+            if mv[base + i, 1] == T.LEAD_NO_TOP_CARD or mv[base + i, 1] == T.LEAD_TOP_OF_TOP_CARDS:
                 if lead_value(hands, side, trump, forget, seat, mv[base + i, 0]) < best:
                     mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT
         return

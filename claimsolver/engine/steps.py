@@ -155,8 +155,8 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
             return np.int64(0)
     if pos == 0:
         if kind == T.STEP_DRAW_TRUMPS:
-            if hand >= 0 and seat != hand:
-                return np.int64(0)
+            # "drawing trumps from hand" with the lead in the other hand: that hand draws them
+            # now if it can (the intention is to draw them; the hand named cannot lead)
             tr = h & suit_bits(trump)
             if tr == 0:
                 return np.int64(0)

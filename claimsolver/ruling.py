@@ -261,10 +261,10 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     policy = codes.compile_policy(work)
     for k in lifted:
         policy[k] = T.IRRATIONAL
-    awareness, res = least_successful_state(work, claim, compiled, policy, time_limit, memo)
     if "dd" not in memo:
         memo["dd"] = double_dummy(work, time_limit)
     dd = memo["dd"]
+    awareness, res = least_successful_state(work, claim, compiled, policy, time_limit, memo, could_make=dd)
     line, nodes = res.line, res.nodes
     q = work.settings.question
     trump_options = shares = always = None
@@ -318,7 +318,7 @@ def _overlooked_at_claim(claim: Claim, card: int) -> bool:
 
 
 def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, policy: np.ndarray,
-                           time_limit: float | None, memo: dict | None = None):
+                           time_limit: float | None, memo: dict | None = None, could_make: int | None = None):
     """DESIGN 2.4: each possible state of mind of the claimer is searched and the least
     successful governs (Law 70A); among equals, the one with fewer careless plays, then the
     first. Returns (its awareness, its search result)."""
@@ -326,7 +326,7 @@ def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, po
     t0 = time.perf_counter()
     memo = {} if memo is None else memo
     options = tuple(awareness_options(work))
-    for awareness in code_states(work, claim, compiled.mentions):
+    for awareness in code_states(work, claim, compiled.mentions, could_make):
         left = None if time_limit is None else max(0.001, time_limit - (time.perf_counter() - t0))
         key = ("search", policy.tobytes(), awareness.forget, options, work.settings.law)
         if key not in memo:
@@ -377,10 +377,10 @@ def code_forget_set(work: Claim, claim: Claim, mentions) -> Awareness:
     return code_states(work, claim, mentions)[0]
 
 
-def code_states(work: Claim, claim: Claim, mentions) -> list[Awareness]:
+def code_states(work: Claim, claim: Claim, mentions, could_make: int | None = None) -> list[Awareness]:
     """The claimer's possible states of mind (DESIGN 2.4) as the code sees them (see
-    :func:`code_forget_set`)."""
-    return states_of_mind(dataclasses.replace(work, shown_out=claim.shown_out), mentions)
+    :func:`code_forget_set`); ``could_make``: the double-dummy tricks (the count's ceiling)."""
+    return states_of_mind(dataclasses.replace(work, shown_out=claim.shown_out), mentions, could_make)
 
 
 def rubber_trump_options(claim: Claim, original: Claim, compiled: CompiledLine, time_limit: float | None):

@@ -81,14 +81,20 @@ VOID_DISCARD_BREAKS_COUNT = 28  # refines 18 and 20: a discard worth less in his
 # normal play (another discard, or a ruff) would be (COUNT, *discarding*)
 FOLLOW_BREAKS_COUNT = 29  # refines 6 and 12: following suit with a card worth less in his count
 # than another normal card of the suit (Kx under the opponents' ace: the king)
-FOLLOW_WINNER_UNDER_PARTNER = 30  # partner is winning with a sure winner; a top card below it while
-# the player holds a card of the suit that is not a top card, when following with his lowest
-# card would not be failing to unblock (25): throwing a winner under partner's winner
-N_PLAY_CLASSES = 31
+FOLLOW_WINNER_UNDER_PARTNER = 30  # partner is winning with a sure winner; a card below it that is not
+# equivalent to the player's lowest card of the suit, when following with the lowest would not
+# be failing to unblock (25): throwing a higher card (a winner, an honour) under partner's winner
+FOLLOW_OVERTAKE_FOR_COUNT = 31  # refines 7: overtaking partner's winner when that is worth more in
+# his count than every other normal play (the unblock, or taking the lead in the hand that has
+# the winners); then following low instead is failing to unblock (25)
+LEAD_TOP_BREAKS_COUNT = 32  # refines 0: cashing a top card in an order worth less in his count than
+# another normal lead (stranding winners: a blockage he does not see)
+N_PLAY_CLASSES = 33
 
 #: class refined -> the count class that refines it
 COUNT_REFINES = {
-    LEAD_TOP_OF_TOP_CARDS: LEAD_CONCEDE_BREAKS_COUNT,
+    LEAD_TOP_OF_TOP_CARDS: LEAD_TOP_BREAKS_COUNT,
+    FOLLOW_OVER_PARTNER: FOLLOW_OVERTAKE_FOR_COUNT,
     LEAD_NO_TOP_CARD: LEAD_CONCEDE_BREAKS_COUNT,
     VOID_DISCARD_LOSER: VOID_DISCARD_BREAKS_COUNT,
     VOID_DISCARD_TOP_ALL_TOP: VOID_DISCARD_BREAKS_COUNT,
@@ -123,14 +129,15 @@ COUNT_REFINES = {
 # trump) and the other plays his lowest card of the suit, and the value is min(count after,
 # R - 1 - the opponents' cash after), at least 0. A lead from a suit without a top card (3)
 # whose value is below the best value among the leads the policy does not make irrational
-# falls to 27.
+# falls to 27; a top card (0) so placed falls to 32.
 # *Discarding* / *following* (28, 29): with R' tricks left after this one, a card's value
 # is 1 when, after it, the claiming side's card wins the trick and no opponent still to play
 # can beat it with a card the claimer is aware of (he keeps the lead), plus min(R', count of
 # the hands without the card); else (the opponents may win the trick and lead) min(count,
 # R' - the opponents' cash), at least 0. A discard (18, 20) or a follow (6, 12) whose value is
 # below the best value among the player's options the policy does not make irrational falls
-# to 28 / 29. The opponents' cards still to be played to the trick count as in their hands.
+# to 28 / 29, except that an overtake of partner's winner (7) worth more than every normal
+# play becomes normal (31) and the follows below it are then failing to unblock (25).
 
 PLAY_CLASS_NAMES = (
     "lead the top of top cards", "underlead a top card", "lead a spot under a top card (suit not fully known)",
@@ -144,7 +151,8 @@ PLAY_CLASS_NAMES = (
     "win with a lower card than the top (suit not fully known)", "win with a lower spot (suit not fully known)",
     "follow low under partner's winner, failing to unblock", "discard the last card of an entry suit",
     "lead a card his count cannot afford", "discard a card his count needs",
-    "follow with a card his count needs", "throw a winner under partner's winner",
+    "follow with a card his count needs", "throw a high card under partner's winner",
+    "overtake partner's winner for his count", "cash a top card in an order that strands winners",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

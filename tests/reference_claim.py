@@ -216,8 +216,7 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
                 if keeps_blocker(hands, side, forget, seat, c, cur, lead_suit):
                     return T.FOLLOW_LOW_KEEPING_BLOCKER
                 low = min(mine)
-                if (is_top(hands, side, forget, c) and not all(is_top(hands, side, forget, x) for x in mine)
-                        and not group(hands, seat, c) >> low & 1
+                if (not group(hands, seat, c) >> low & 1
                         and not keeps_blocker(hands, side, forget, seat, low, cur, lead_suit)):
                     return T.FOLLOW_WINNER_UNDER_PARTNER
                 return T.FOLLOW_LOW_UNDER_PARTNER
@@ -484,29 +483,35 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
     hands, trick, forget = st[0], st[2], st[3]
     side, trump, pol = ctx.side, ctx.trump, ctx.policy
     if not trick:
-        leads = (T.LEAD_NO_TOP_CARD, T.LEAD_TOP_OF_TOP_CARDS)
-        if all(pol[T.LEAD_CONCEDE_BREAKS_COUNT] == pol[k] for k in leads):
+        refined = {T.LEAD_NO_TOP_CARD: T.LEAD_CONCEDE_BREAKS_COUNT, T.LEAD_TOP_OF_TOP_CARDS: T.LEAD_TOP_BREAKS_COUNT}
+        if all(pol[v] == pol[k] for k, v in refined.items()):
             return classed
-        if not any(k in leads for _, k in classed):
+        if not any(k in refined for _, k in classed):
             return classed
         best = max((ref_lead_value(hands, side, trump, forget, seat, c) for c, k in classed
                     if pol[k] != T.IRRATIONAL), default=-1)
-        return [(c, T.LEAD_CONCEDE_BREAKS_COUNT
-                 if k in leads and ref_lead_value(hands, side, trump, forget, seat, c) < best else k)
+        return [(c, refined[k] if k in refined and ref_lead_value(hands, side, trump, forget, seat, c) < best else k)
                 for c, k in classed]
     discards = (T.VOID_DISCARD_LOSER, T.VOID_DISCARD_TOP_ALL_TOP)
     follows = (T.FOLLOW_LOW_UNDER_PARTNER, T.FOLLOW_OTHER)
     disc_priced = any(pol[T.VOID_DISCARD_BREAKS_COUNT] != pol[k] for k in discards)
     fol_priced = any(pol[T.FOLLOW_BREAKS_COUNT] != pol[k] for k in follows)
-    if not any((k in discards and disc_priced) or (k in follows and fol_priced) for _, k in classed):
+    over_priced = pol[T.FOLLOW_OVERTAKE_FOR_COUNT] != pol[T.FOLLOW_OVER_PARTNER]
+    if not any((k in discards and disc_priced) or (k in follows and fol_priced)
+               or (k == T.FOLLOW_OVER_PARTNER and over_priced) for _, k in classed):
         return classed
-    best = max((ref_play_value(st, ctx, seat, c) for c, k in classed if pol[k] != T.IRRATIONAL), default=-1)
+    value = {c: ref_play_value(st, ctx, seat, c) for c, _ in classed}
+    best = max((value[c] for c, k in classed if pol[k] != T.IRRATIONAL), default=-1)
+    overtakes = [c for c, k in classed if k == T.FOLLOW_OVER_PARTNER and over_priced and value[c] > best]
+    top = max([best] + [value[c] for c in overtakes])
     out = []
     for c, k in classed:
-        if k in discards and disc_priced and ref_play_value(st, ctx, seat, c) < best:
+        if c in overtakes:
+            k = T.FOLLOW_OVERTAKE_FOR_COUNT
+        elif k in discards and disc_priced and value[c] < top:
             k = T.VOID_DISCARD_BREAKS_COUNT
-        elif k in follows and fol_priced and ref_play_value(st, ctx, seat, c) < best:
-            k = T.FOLLOW_BREAKS_COUNT
+        elif k in follows and (fol_priced or overtakes) and value[c] < top:
+            k = T.FOLLOW_LOW_KEEPING_BLOCKER if overtakes else T.FOLLOW_BREAKS_COUNT
         out.append((c, k))
     return out
 

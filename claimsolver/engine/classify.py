@@ -218,12 +218,10 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
             if not beats(c, cur, trump):
                 if keeps_blocker(hands, aw, seat, c, cur, lead_suit, g):
                     return T.FOLLOW_LOW_KEEPING_BLOCKER
-                aw_ls = hold(aw, lead_suit)
-                if top_holding(mine, aw_ls) != mine and ((aw_ls & above(c & 15)) == 0):
-                    lo = 16 * lead_suit + low_rank(mine)
-                    if (g >> lo) & 1 == 0:
-                        if not keeps_blocker(hands, aw, seat, lo, cur, lead_suit, group_mask(h, allc, lo)):
-                            return T.FOLLOW_WINNER_UNDER_PARTNER
+                lo = 16 * lead_suit + low_rank(mine)
+                if (g >> lo) & 1 == 0:
+                    if not keeps_blocker(hands, aw, seat, lo, cur, lead_suit, group_mask(h, allc, lo)):
+                        return T.FOLLOW_WINNER_UNDER_PARTNER
                 return T.FOLLOW_LOW_UNDER_PARTNER
             # does some card of mine not beat cur?
             if (cur >> 4) != lead_suit or (mine & ~above(cur & 15) & 0x7FFC) != 0:

@@ -403,11 +403,12 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     :func:`play_value`) is below the best value of the options the policy does not make
     irrational."""
     lead_pol = (policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
-                or policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS])
+                or policy[T.LEAD_TOP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS])
     disc_pol = (policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_LOSER]
                 or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_TOP_ALL_TOP])
     fol_pol = (policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_LOW_UNDER_PARTNER]
                or policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_OTHER])
+    over_pol = policy[T.FOLLOW_OVERTAKE_FOR_COUNT] != policy[T.FOLLOW_OVER_PARTNER]
     if pos == 0:
         if not lead_pol:
             return
@@ -424,17 +425,17 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                 if v > best:
                     best = v
         for i in range(n):
-            if mv[base + i, 1] == T.LEAD_NO_TOP_CARD or mv[base + i, 1] == T.LEAD_TOP_OF_TOP_CARDS:
+            cl = mv[base + i, 1]
+            if cl == T.LEAD_NO_TOP_CARD or cl == T.LEAD_TOP_OF_TOP_CARDS:
                 if lead_value(hands, side, trump, forget, seat, mv[base + i, 0]) < best:
-                    mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT
-        return
-    if not disc_pol and not fol_pol:
+                    mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT if cl == T.LEAD_NO_TOP_CARD else T.LEAD_TOP_BREAKS_COUNT
         return
     refinable = False
     for i in range(n):
         cl = mv[base + i, 1]
         if ((cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP) and disc_pol) or (
-                (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and fol_pol):
+                (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and fol_pol) or (
+                cl == T.FOLLOW_OVER_PARTNER and over_pol):
             refinable = True
     if not refinable:
         return
@@ -444,11 +445,21 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
             v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
+    over = -1
+    if over_pol:
+        for i in range(n):
+            if mv[base + i, 1] == T.FOLLOW_OVER_PARTNER:
+                v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+                if v > best:
+                    mv[base + i, 1] = T.FOLLOW_OVERTAKE_FOR_COUNT
+                    if v > over:
+                        over = v
+    top = best if best > over else over
     for i in range(n):
         cl = mv[base + i, 1]
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP) and disc_pol:
-            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
+            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
-        elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and fol_pol:
-            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
-                mv[base + i, 1] = T.FOLLOW_BREAKS_COUNT
+        elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):
+            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+                mv[base + i, 1] = T.FOLLOW_LOW_KEEPING_BLOCKER if over >= 0 else T.FOLLOW_BREAKS_COUNT

@@ -250,13 +250,12 @@ def small_card_slips(claim: Claim, pool: int) -> int:
     """White Book 8.70.5 (EBU), DESIGN 2.4: a single outstanding spot card (below the ten)
     lying between the cards of a holding the claimer runs is easily lost track of — "careless
     to lose to the singleton six" with 754 opposite a void — for a novice or club player, not an
-    expert. The suit's only outstanding card, a spot, with claiming-side cards of the suit
-    above and below it (side suits: trumps are Law 70C's)."""
+    expert. The suit's only outstanding card, a spot, with cards of the suit above and below
+    it in one claiming hand (side suits: trumps are Law 70C's)."""
     if claim.settings.player_class == "expert":
         return 0
     side = claim.claiming_side
     h = claim.position.hands
-    ours = h[side] | h[side + 2]
     out = outstanding(claim)
     mask = 0
     for s in range(4):
@@ -268,9 +267,10 @@ def small_card_slips(claim: Claim, pool: int) -> int:
         c = o.bit_length() - 1
         if card_rank(c) >= 10:
             continue
-        mine = ours & suit_mask(s)
-        if mine & ~((2 << c) - 1) and mine & ((1 << c) - 1):
-            mask |= o
+        for hand in (h[side], h[side + 2]):
+            mine = hand & suit_mask(s)
+            if mine & ~((2 << c) - 1) and mine & ((1 << c) - 1):
+                mask |= o
     return mask
 
 
@@ -294,13 +294,16 @@ def _concedes_knowing(claim: Claim, base: int, keep: int, notes: list[str]) -> i
     return base
 
 
-def evidence_states(claim: Claim, mentions: Mentions = Mentions()) -> list[Awareness]:
+def evidence_states(claim: Claim, mentions: Mentions = Mentions(), could_make: int | None = None) -> list[Awareness]:
     """DESIGN 2.4 (``awareness: evidence``): the claimer's possible states of mind. Outstanding
     trumps per Law 70C; a side-suit card only where something points to it — the director's
     finding, a small card lost track of (:func:`small_card_slips`), or the count: when he
     claimed more than he could count knowing of them, each smallest set of cards whose
     oversight explains the number claimed is a state of mind (the least successful governs,
-    Law 70A). Returns at least one state."""
+    Law 70A). ``could_make``: the tricks the claiming side can make with every card known
+    (double dummy): tricks his count does not see (ruffs, a squeeze, a finesse he placed) are
+    his to have counted, so only a claim beyond them points to an oversight. Returns at least
+    one state."""
     pool, notes = _known_removed(claim, mentions)
     out = outstanding(claim)
     why: dict[int, str] = {}
@@ -321,8 +324,11 @@ def evidence_states(claim: Claim, mentions: Mentions = Mentions()) -> list[Aware
     base |= finding | slips
     base = _concedes_knowing(claim, base, finding, notes)
     known_count = claim_count(claim, base)
+    # tricks his count does not see but perfect play makes are credited to his count
+    extra = max(0, (could_make if could_make is not None else known_count) - known_count)
+    target = claim.claimed - extra
     states: list[int] = []
-    if claim.claimed > known_count:
+    if target > known_count:
         side = claim.claiming_side
         h = claim.position.hands
         ours = h[side] | h[side + 2]
@@ -333,7 +339,7 @@ def evidence_states(claim: Claim, mentions: Mentions = Mentions()) -> list[Aware
         for size in range(1, MAX_COUNT_SET + 1):
             for combo in itertools.combinations(cands, size):
                 mask = sum(1 << c for c in combo)
-                if claim_count(claim, base | mask) >= claim.claimed:
+                if claim_count(claim, base | mask) >= target:
                     states.append(mask)
             if states:
                 break
@@ -376,10 +382,10 @@ def strict_state(claim: Claim, mentions: Mentions = Mentions()) -> Awareness:
     return dataclasses.replace(a, why=tuple(why))
 
 
-def states_of_mind(claim: Claim, mentions: Mentions = Mentions()) -> list[Awareness]:
+def states_of_mind(claim: Claim, mentions: Mentions = Mentions(), could_make: int | None = None) -> list[Awareness]:
     """The claimer's possible states of mind under the claim's ``awareness`` setting; the
-    ruling takes the least successful (Law 70A)."""
+    ruling takes the least successful (Law 70A). ``could_make``: see :func:`evidence_states`."""
     if claim.settings.awareness == "strict":
         return [strict_state(claim, mentions)]
-    return evidence_states(claim, mentions)
+    return evidence_states(claim, mentions, could_make)
 

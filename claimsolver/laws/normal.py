@@ -145,6 +145,9 @@ def failing_to_unblock(s: Settings, p: Policy) -> None:
     suit (``FOLLOW_LOW_KEEPING_BLOCKER``) is careless: normal for a novice or club player, not
     for an expert, who is credited with the unblock. Both regulations alike."""
     p[T.FOLLOW_LOW_KEEPING_BLOCKER] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
+    # DESIGN 2.4: "a blockage he does not see is the unblocking slip" — cashing winners in an
+    # order that strands some of them (his count falls) is the same slip.
+    p[T.LEAD_TOP_BREAKS_COUNT] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
 
 
 @rule("70D1", "discarding the last card of an entry suit (class of player)")
@@ -207,6 +210,9 @@ def own_count(s: Settings, p: Policy) -> None:
     p[T.LEAD_CONCEDE_BREAKS_COUNT] = T.IRRATIONAL
     p[T.VOID_DISCARD_BREAKS_COUNT] = T.IRRATIONAL
     p[T.FOLLOW_BREAKS_COUNT] = T.IRRATIONAL
+    # Overtaking partner's winner is irrational "for no reason" (DESIGN 2.3); when his count
+    # needs it (the unblock, the lead in the hand with the winners) it is his normal play.
+    p[T.FOLLOW_OVERTAKE_FOR_COUNT] = T.NORMAL
 
 
 #: Every rule, applied in this order (later rules may override earlier ones).

@@ -306,10 +306,59 @@ def ref_suit_count(a: list[int], b: list[int], x: list[int], y: list[int]) -> in
     return won
 
 
-def ref_count(hands, side, forget) -> int:
+def ref_ruffs(hands, side, forget, trump) -> dict[int, int]:
+    """tables.COUNT, ruffs: {seat: ruffs credited}."""
+    out = {side: 0, side + 2: 0}
+    if trump == 4:
+        return out
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
-    return sum(ref_suit_count(_ranks(hands[side], s), _ranks(hands[side + 2], s), _ranks(x, s), _ranks(y, s))
-               for s in range(4))
+    n = {h: len(_ranks(hands[h], trump)) for h in out}
+    trump_wins = ref_split(hands, side, forget, trump)
+    for h in out:
+        p = (h + 2) % 4
+        if n[h] > n[p]:
+            continue
+        lost = sum(len(_ranks(hands[p], s)) - ref_suit_count(_ranks(hands[p], s), [], _ranks(x, s), _ranks(y, s))
+                   for s in range(4) if s != trump and not _ranks(hands[h], s))
+        out[h] = max(0, min(n[h] - trump_wins[h], lost))
+    if n[side] == n[side + 2]:
+        keep = side if out[side] >= out[side + 2] else side + 2
+        out = {h: (v if h == keep else 0) for h, v in out.items()}
+    return out
+
+
+def ref_split(hands, side, forget, s) -> dict[int, int]:
+    """Rounds of suit s won by each claiming hand's card (tables.COUNT)."""
+    x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
+    a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
+    won = {side: 0, side + 2: 0}
+    while a or b:
+        if a and (not b or a[-1] > b[-1]):
+            who, card = side, a.pop()
+            if b:
+                b.pop(0)
+        else:
+            who, card = side + 2, b.pop()
+            if a:
+                a.pop(0)
+        ours, best = True, card
+        for opp in (x, y):
+            if not opp:
+                continue
+            higher = [r for r in opp if r > best] if ours else []
+            r = min(higher) if higher else opp[0]
+            opp.remove(r)
+            if higher:
+                ours, best = False, r
+        if ours:
+            won[who] += 1
+    return won
+
+
+def ref_count(hands, side, forget, trump=4) -> int:
+    x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
+    return (sum(ref_suit_count(_ranks(hands[side], s), _ranks(hands[side + 2], s), _ranks(x, s), _ranks(y, s))
+                for s in range(4)) + sum(ref_ruffs(hands, side, forget, trump).values()))
 
 
 def ref_opp_cash(hands, side, forget, trump) -> int:
@@ -350,28 +399,10 @@ def ref_count_on_lead(hands, side, forget, trump, lead_seat) -> int:
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
     won = {side: 0, side + 2: 0}
     for s in range(4):
-        a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
-        xs, ys = _ranks(x, s), _ranks(y, s)
-        while a or b:
-            if a and (not b or a[-1] > b[-1]):
-                who, card = side, a.pop()
-                if b:
-                    b.pop(0)
-            else:
-                who, card = side + 2, b.pop()
-                if a:
-                    a.pop(0)
-            ours, best = True, card
-            for opp in (xs, ys):
-                if not opp:
-                    continue
-                higher = [r for r in opp if r > best] if ours else []
-                r = min(higher) if higher else opp[0]
-                opp.remove(r)
-                if higher:
-                    ours, best = False, r
-            if ours:
-                won[who] += 1
+        for h, n in ref_split(hands, side, forget, s).items():
+            won[h] += n
+    for h, n in ref_ruffs(hands, side, forget, trump).items():
+        won[h] += n
     me, partner = lead_seat, (lead_seat + 2) % 4
     aware = x | y
 
@@ -444,7 +475,7 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k):
 def ref_after_value(h, side, trump, forget, wseat, left) -> int:
     if wseat % 2 == side:
         return 1 + min(left, ref_count_on_lead(h, side, 0, trump, wseat))
-    return max(0, min(ref_count(h, side, 0), left - ref_opp_cash(h, side, 0, trump)))
+    return max(0, min(ref_count(h, side, 0, trump), left - ref_opp_cash(h, side, 0, trump)))
 
 
 def _aware_hands(hands, side, forget):

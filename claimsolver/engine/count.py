@@ -64,13 +64,51 @@ def suit_count(a, b, x, y):
 
 
 @njit(cache=True)
-def count_tricks(a, b, x, y):
+def _ruffs(h, p, x, y, trump, spare):
+    """Ruffs of hand h (``spare`` trumps that win no round of trumps) in the side suits it is
+    void in, one per round partner p loses there."""
+    lost = 0
+    for s in range(4):
+        if s == trump or hold(h, s) != 0:
+            continue
+        ps = hold(p, s)
+        if ps != 0:
+            lost += popcount(ps) - suit_count(ps, np.int64(0), hold(x, s), hold(y, s))
+    r = lost if lost < spare else spare
+    return r if r > 0 else 0
+
+
+@njit(cache=True)
+def ruff_tricks(a, b, x, y, trump):
+    """(ra, rb): the ruffs the count credits to hand a and hand b (tables.COUNT, *ruffs*): the
+    hand with fewer trumps (either, when equal: the one with more ruffs) ruffs partner's
+    losing rounds of the side suits it is void in, with its trumps that win no round of the
+    trump suit."""
+    if trump == 4:
+        return 0, 0
+    ta = popcount(hold(a, trump))
+    tb = popcount(hold(b, trump))
+    wa, wb = suit_split(hold(a, trump), hold(b, trump), hold(x, trump), hold(y, trump))
+    ra = _ruffs(a, b, x, y, trump, ta - wa) if ta <= tb else 0
+    rb = _ruffs(b, a, x, y, trump, tb - wb) if tb <= ta else 0
+    if ta == tb:
+        if ra >= rb:
+            rb = 0
+        else:
+            ra = 0
+    return ra, rb
+
+
+@njit(cache=True)
+def count_tricks(a, b, x, y, trump):
     """The claimer's count (tables.COUNT) of claiming hands a, b against the opponents' aware
-    cards x, y: the sum of :func:`suit_count` over the suits (not capped by the tricks left)."""
+    cards x, y: the sum of :func:`suit_count` over the suits and the ruffs of
+    :func:`ruff_tricks` (not capped by the tricks left)."""
     n = 0
     for s in range(4):
         n += suit_count(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
-    return n
+    ra, rb = ruff_tricks(a, b, x, y, trump)
+    return n + ra + rb
 
 
 @njit(cache=True)
@@ -201,6 +239,9 @@ def count_on_lead(a, b, x, y, trump, lead_a):
         u, v = suit_split(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
         wa += u
         wb += v
+    ra, rb = ruff_tricks(a, b, x, y, trump)
+    wa += ra
+    wb += rb
     if lead_a:
         if wb == 0 or has_link(a, b, x | y, trump):
             return wa + wb
@@ -323,7 +364,7 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     if (wseat & 1) == side:
         k = count_on_lead(a, b, x, y, trump, wseat == side)
         return 1 + (k if k < rl else rl)
-    k = count_tricks(a, b, x, y)
+    k = count_tricks(a, b, x, y, trump)
     keep = rl - opp_cash(a, b, x, y, trump)
     if k < keep:
         keep = k

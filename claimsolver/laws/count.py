@@ -51,13 +51,58 @@ def suit_tricks(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list
     return won
 
 
-def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int) -> int:
+def _trump_rounds_won(mine: list[int], other: list[int], theirs: tuple[list[int], list[int]]) -> int:
+    """Rounds of the trump suit won by the card of the hand holding ``mine``."""
+    a, b = sorted(mine), sorted(other)
+    x, y = sorted(theirs[0]), sorted(theirs[1])
+    won = 0
+    while a or b:
+        a_leads = bool(a) and (not b or a[-1] > b[-1])
+        lead, follow = (a, b) if a_leads else (b, a)
+        best = lead.pop()
+        if follow:
+            follow.pop(0)
+        ours = True
+        for opp in (x, y):
+            if opp:
+                over = [r for r in opp if r > best] if ours else []
+                card = over[0] if over else opp[0]
+                opp.remove(card)
+                if over:
+                    ours, best = False, card
+        won += ours and a_leads
+    return won
+
+
+def ruffs(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) -> int:
+    """Ruffing tricks in his count (``tables.COUNT``): the hand with fewer trumps ruffs
+    partner's losing rounds of the side suits it is void in, with its trumps that win no round
+    of trumps (either hand when they hold as many: the one with more ruffs)."""
+    if trump == NOTRUMP:
+        return 0
+    x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
+    best = []
+    seats = (side, side + 2)
+    n = {h: len(_ranks(hands[h], trump)) for h in seats}
+    for h in seats:
+        p = (h + 2) % 4
+        if n[h] > n[p]:
+            continue
+        spare = n[h] - _trump_rounds_won(_ranks(hands[h], trump), _ranks(hands[p], trump),
+                                         (_ranks(x, trump), _ranks(y, trump)))
+        lost = sum(len(_ranks(hands[p], s)) - suit_tricks((_ranks(hands[p], s), []), (_ranks(x, s), _ranks(y, s)))
+                   for s in range(4) if s != trump and not _ranks(hands[h], s))
+        best.append(max(0, min(spare, lost)))
+    return max(best)
+
+
+def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump: int = NOTRUMP) -> int:
     """The claimer's count of a position at a trick boundary (not capped by the tricks left):
     ``hands`` four bitboards N E S W, ``side`` the claiming side, ``forget`` the outstanding
-    cards he is taken to have overlooked."""
+    cards he is taken to have overlooked, ``trump`` the trump suit (ruffs count)."""
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
-    return sum(suit_tricks((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
-               for s in range(4))
+    return (sum(suit_tricks((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
+                for s in range(4)) + ruffs(hands, side, forget, trump))
 
 
 def claim_count(claim: Claim, forget: int) -> int:
@@ -66,7 +111,7 @@ def claim_count(claim: Claim, forget: int) -> int:
     is aware of in the hand of an opponent still to play is higher in the suit led."""
     pos = claim.position
     side = claim.claiming_side
-    n = count_tricks(tuple(pos.hands), side, forget)
+    n = count_tricks(tuple(pos.hands), side, forget, pos.trump)
     if pos.trick:
         best_i = 0
         for i, c in enumerate(pos.trick):

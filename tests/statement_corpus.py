@@ -443,7 +443,8 @@ add(L(Concede(card=c("SA"))), "all mine except the ♠A", "the rest are high exc
     "the rest are mine, except for the A♠")
 add(L(Concede(C)), "the rest are high except a club", "all mine except one club", "all but a club",
     "all except a club trick", "the rest are good apart from a club", "you get a club",
-    "they'll take a club", "everything but one club")
+    "they'll take a club", "everything but one club", "I have the rest but I lose a club",
+    "the rest are mine but I give up a club")
 add(L(Concede()), "all but one", "all but one trick", "all the tricks bar one",
     "the rest except one trick", "everything except one", "all mine but one")
 add(L(Concede(count=2)), "all but two", "all but two tricks", "all bar two tricks",
@@ -478,7 +479,10 @@ add(L(DrawTrumps(), Ruff(H, DUMMY, 1), Concede(C, at_end=True)),
 add(L(Finesse(C), Cash(D)), "take the club finesse and then run the diamonds",
     "club finesse first, then the diamonds", "run the diamonds, but first take the club finesse",
     "take the club finesse, after that run the diamonds")
+add(L(DrawTrumps(), IfThen(Breaks(S), (), ())), "draw trumps but if spades break I have the rest",
+    "draw trumps and then, if spades break, the rest are mine")
 add(L(Cash(H), DrawTrumps()), "cash the hearts, then draw trumps", "cash the hearts and after that draw trumps",
+    "cash the hearts but then draw trumps",
     "at the end draw trumps, cash the hearts")
 
 category("misspellings")

@@ -133,6 +133,9 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("if", "it", "doesn't"), ("otherwise",)),
     (("if", "it", "does", "not"), ("otherwise",)),
     (("failing", "that"), ("otherwise",)),
+    (("but", "if"), ("if",)),  # "but" is otherwise "except" ("all but one")
+    (("but", "otherwise"), ("otherwise",)),
+    (("but", "then"), ()),
     (("going", "to"), ()),
     (("want", "to"), ()),
     (("need", "to"), ()),

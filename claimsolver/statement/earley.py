@@ -8,6 +8,7 @@ which gives the same parse about ten times faster on the corpus (benchmarks/benc
 from __future__ import annotations
 
 import functools
+import threading
 from importlib import resources
 
 from lark import Lark, Token
@@ -93,6 +94,7 @@ class _FastParser:
         self.lark = Lark(_grammar(), parser="earley", lexer=_TokLexer, ambiguity="resolve",
                          propagate_positions=False)
         self.kinds: list[str] = []
+        self.lock = threading.Lock()
         earley = getattr(getattr(self.lark, "parser", None), "parser", None)
         needed = ("predictions", "FIRST", "NULLABLE", "predict_and_complete")
         if earley is None or not all(hasattr(earley, a) for a in needed):
@@ -111,10 +113,11 @@ class _FastParser:
     def parse(self, toks: list[Tok]):
         if self.table is None:  # pragma: no cover
             return plain().parse(toks)
-        self.kinds = [t.kind for t in toks]
-        # the start symbol's own prediction (before the first column) is filtered too
-        self.table.next = self.kinds[0] if self.kinds else "$END"
-        return self.lark.parse(toks)
+        with self.lock:  # the lookahead state belongs to one parse at a time
+            self.kinds = [t.kind for t in toks]
+            # the start symbol's own prediction (before the first column) is filtered too
+            self.table.next = self.kinds[0] if self.kinds else "$END"
+            return self.lark.parse(toks)
 
 
 @functools.lru_cache(maxsize=1)

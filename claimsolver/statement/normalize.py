@@ -46,9 +46,9 @@ class StatementSyntaxError(ClaimSolverError):
         super().__init__(msg)
 
 
-class StatementTooLong(StatementSyntaxError):
-    """A statement beyond what the program supports (too long, too many words or steps) or
-    holding control characters: an input error naming the ``statement`` field."""
+class StatementInputError(StatementSyntaxError):
+    """A statement the program does not take: beyond its limits (too long, too many words or
+    steps) or holding control characters. An input error naming the ``statement`` field."""
 
     def __init__(self, text: str, reason: str, column: int | None = None):
         super().__init__(text if len(text) <= 200 else text[:200] + "...", column, None,
@@ -242,7 +242,8 @@ def normalize(text: str) -> list[Tok]:
             continue
         if value in vocab.FILLER:
             continue
-        if value.endswith("s") and value[:-1] in vocab.HAND_WORD:  # "dummys king": dummy's
+        if value.endswith("s") and value[:-1] in vocab.HAND_WORD and value != "hands":
+            # "dummys king", "partners ten": the possessive without its apostrophe
             toks.append(_word_token(value[:-1], col, word, True))  # type: ignore[arg-type]
             toks.append(Tok("POSS", "'s", col, word, True))
             continue

@@ -141,8 +141,13 @@ def _raw_tokens(text: str):
                 base, _, suffix = w.partition("'")
                 if base:
                     yield ("W", base, col, s)
-                if suffix == "s" or (suffix == "" and base.endswith("s")):
+                # "dummy's": a possessive; "everything's good": "is", dropped
+                if (suffix == "s" or (suffix == "" and base.endswith("s"))) and \
+                        (base not in vocab.LOOKUP or vocab.LOOKUP[base] == "HAND"):
                     yield ("POSS", "'s", col, s)
+            elif len(s) >= 2 and s.isupper() and set(s) <= set("AKQJT"):
+                for ch in s:  # "the AK of spades": ranks said without their suit
+                    yield ("RANK", str("--23456789TJQKA".index(ch)), col, s)
             else:
                 yield ("W", w, col, s)
         elif s in ".!?":

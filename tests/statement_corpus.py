@@ -374,6 +374,13 @@ add(L(DrawTrumps(), Discard(cards=(lo(C),), on_card=r(14))),
     "I pull trumps, on the ace I throw the club loser, and the rest are mine",
     "draw trumps, the club loser goes on the ace")
 
+add(L(Discard(cards=(lo(H),), on_suit=C, hand=MY)), "my heart loser goes on the third club",
+    "my losing heart goes on the fourth club", "on the third club I pitch my heart loser")
+add(L(DrawTrumps(), Discard(cards=(lo(H),), on_suit=C, hand=MY)),
+    "pulling the last trump, my heart loser goes on the third club")
+add(L(DrawTrumps(), Cash(D), Discard(cards=(r(None, S),), on_suit=D, hand=MY)),
+    "draw trumps, then the diamonds, throwing my spade on the fourth diamond")
+
 category("losers by role")
 add(L(Concede(H)), "concede the heart loser", "give up the heart loser", "lose the heart loser",
     "I'll give them the heart loser", "concede my losing heart", "lose my heart loser",
@@ -384,6 +391,7 @@ add(L(Concede(C, at_end=True)), "concede the club loser at the end",
     "at the end I give up the club loser", "at the end, concede my club loser",
     "conceding the club loser at the end")
 add(L(Ruff(H, DUMMY, 1)), "ruff the heart loser in dummy", "ruff my losing heart in dummy",
+    "ruff the small heart in dummy", "ruff the third heart in dummy",
     "trump the heart loser in dummy", "ruff my heart loser on the board",
     "ruffing the losing heart in dummy", "ruff the heart loser in the dummy")
 add(L(Ruff(C, None, None)), "ruff my club losers", "ruff the losing clubs", "ruff my losing clubs")
@@ -424,6 +432,8 @@ add(L(Cash(H, None, (top(H),) * 4)), "the top four hearts", "cash the four top h
     "cash the top 4 hearts")
 add(L(DrawTrumps(), Cash(C, None, (top(C),) * 3)), "draw trumps, then cash the top three clubs",
     "draw trumps and take the three top clubs")
+add(L(Cash(S, None, (top(S),) * 2), Ruff(S, DUMMY, 1)),
+    "cash the top two spades and ruff the third spade in dummy")
 add(L(Cash(None, None, (top(None),) * 2), Ruff(H, DUMMY, 1)),
     "cash the top two trumps, then ruff a heart in dummy",
     "top two trumps and ruff a heart in dummy")
@@ -436,14 +446,17 @@ add(L(ACE_OF_TRUMPS), "all winners except the ace of trumps", "all mine except t
     "the rest are high apart from the ace of trumps", "all winners other than the ace of trumps",
     "all mine with the exception of the ace of trumps", "you get the ace of trumps, the rest are mine",
     "they get the trump ace and the rest are mine", "all good except for the ace of trumps",
-    "the rest are good barring the ace of trumps", "all high except the ace of trumps")
+    "the rest are good barring the ace of trumps", "all high except the ace of trumps",
+    "you get the trump ace and that's it", "all mine bar the ace of trumps, I'll just knock it out",
+    "knock out the ace of trumps and claim", "everything's good except the ace of trumps")
 add(L(Concede(card=c("SA"))), "all mine except the ♠A", "the rest are high except the ace of spades",
     "everything but the ♠A", "they make the spade ace", "the rest bar the SA",
     "you get the ♠A and I have the rest", "all good but the ace of spades",
     "the rest are mine, except for the A♠")
 add(L(Concede(C)), "the rest are high except a club", "all mine except one club", "all but a club",
     "all except a club trick", "the rest are good apart from a club", "you get a club",
-    "they'll take a club", "everything but one club")
+    "they'll take a club", "everything but one club", "I have the rest but I lose a club",
+    "the rest are mine but I give up a club")
 add(L(Concede()), "all but one", "all but one trick", "all the tricks bar one",
     "the rest except one trick", "everything except one", "all mine but one")
 add(L(Concede(count=2)), "all but two", "all but two tricks", "all bar two tricks",
@@ -478,7 +491,10 @@ add(L(DrawTrumps(), Ruff(H, DUMMY, 1), Concede(C, at_end=True)),
 add(L(Finesse(C), Cash(D)), "take the club finesse and then run the diamonds",
     "club finesse first, then the diamonds", "run the diamonds, but first take the club finesse",
     "take the club finesse, after that run the diamonds")
+add(L(DrawTrumps(), IfThen(Breaks(S), (), ())), "draw trumps but if spades break I have the rest",
+    "draw trumps and then, if spades break, the rest are mine")
 add(L(Cash(H), DrawTrumps()), "cash the hearts, then draw trumps", "cash the hearts and after that draw trumps",
+    "cash the hearts but then draw trumps",
     "at the end draw trumps, cash the hearts")
 
 category("misspellings")
@@ -505,6 +521,9 @@ add(L(Discard(cards=(lo(H),), on_card=c("ST", DUMMY))), "the heart loser goes on
     "the heart loser goes on dummy's ♠T", "the heart loser goes on dummy's S10",
     "the heart loser goes on dummy's ten of spades", "the heart loser goes on dummy's 10♠")
 add(L(Cash(S, None, (top(S),) * 3)), "the top three ♠", "cash the top 3 spades", "top three ♤")
+add(L(Cash(S, cards=(c("SA"), c("SK"))), Discard(cards=(r(None, H),))),
+    "I'll cash the AK of spades throwing a heart", "cash ♠AK, throwing a heart")
+add(L(PlayCard(c("HA")), PlayCard(c("HK")), PlayCard(c("HQ"))), "the AKQ of hearts", "AKQ of hearts")
 add(L(Concede(card=c("HK"))), "all mine except the ♥K", "all mine except HK", "all but the K♥",
     "all mine except the ♡K", "the rest except the king of hearts")
 

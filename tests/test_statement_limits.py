@@ -15,7 +15,7 @@ from claimsolver.cli import main
 from claimsolver.errors import InvalidInput
 from claimsolver.laws.statement import MAX_STEP_ROWS, compile_line
 from claimsolver.line import Line, PlayCard
-from claimsolver.statement import StatementSyntaxError, StatementTooLong, parse, vocab
+from claimsolver.statement import StatementSyntaxError, StatementInputError, parse, vocab
 from claimsolver.statement.parser import MAX_CHARS, MAX_STEPS, MAX_WORDS
 from conftest import make_claim
 from statement_corpus import CORPUS
@@ -36,7 +36,7 @@ def parse_cli(text: str):
 # --- the limits, one by one ---------------------------------------------------------------------
 
 def test_too_long():
-    with pytest.raises(StatementTooLong) as info:
+    with pytest.raises(StatementInputError) as info:
         parse("draw trumps " * (MAX_CHARS // 12 + 1))
     assert str(info.value).startswith("statement: too long")
     assert f"at most {MAX_CHARS}" in str(info.value)
@@ -45,25 +45,25 @@ def test_too_long():
 def test_too_many_words():
     text = "♠A " * (MAX_WORDS + 1)
     assert len(text) <= MAX_CHARS
-    with pytest.raises(StatementTooLong, match=rf"statement: too many words \({MAX_WORDS + 1}\)"):
+    with pytest.raises(StatementInputError, match=rf"statement: too many words \({MAX_WORDS + 1}\)"):
         parse(text)
 
 
 def test_too_many_steps():
     parse("♠A " * MAX_STEPS)  # at the limit: fine
-    with pytest.raises(StatementTooLong, match=rf"statement: too many steps \({MAX_STEPS + 1}\)"):
+    with pytest.raises(StatementInputError, match=rf"statement: too many steps \({MAX_STEPS + 1}\)"):
         parse("♠A " * (MAX_STEPS + 1))
 
 
 def test_steps_inside_conditionals_count():
     text = "if spades break " + "♠A " * MAX_STEPS
-    with pytest.raises(StatementTooLong, match="too many steps"):
+    with pytest.raises(StatementInputError, match="too many steps"):
         parse(text)
 
 
 @pytest.mark.parametrize("ch", ["\x00", "\x07", "\x1b", "\x7f", "\x85", "\x0b"])
 def test_control_characters(ch):
-    with pytest.raises(StatementTooLong) as info:
+    with pytest.raises(StatementInputError) as info:
         parse(f"draw{ch} trumps")
     assert f"control character U+{ord(ch):04X} at column 5" in str(info.value)
     assert str(info.value).startswith("statement:")
@@ -74,7 +74,7 @@ def test_tabs_and_newlines_are_whitespace():
 
 
 def test_the_limit_error_is_a_syntax_error_for_callers():
-    assert issubclass(StatementTooLong, StatementSyntaxError)
+    assert issubclass(StatementInputError, StatementSyntaxError)
 
 
 def test_compiled_rows_beyond_the_search_limit_are_an_input_error():

@@ -6,9 +6,9 @@
 - :func:`render` (``str(line)``) writes a line back in plain English that parses to it again.
 """
 
-from claimsolver.statement.normalize import StatementSyntaxError, StatementTooLong
+from claimsolver.statement.normalize import StatementSyntaxError, StatementInputError
 from claimsolver.statement.parser import parse
 from claimsolver.statement.render import render
 from claimsolver.statement.bind import BoundStatement, bind
 
-__all__ = ["parse", "bind", "render", "BoundStatement", "StatementSyntaxError", "StatementTooLong"]
+__all__ = ["parse", "bind", "render", "BoundStatement", "StatementSyntaxError", "StatementInputError"]

@@ -63,9 +63,10 @@ def least_favourable(candidates: list[int]) -> int:
     A card named by its role ("the heart loser", "the small club") that fits one card in
     each hand of the claiming side -- the hand was not said and the rest of the statement
     does not decide it -- is read as the card whose loss costs the claimer most: the higher
-    one. Of two cards of a suit, parting with the higher can never leave the side a card
-    that wins more tricks later; the director's reading must not give the claimer the benefit
-    of the doubt."""
+    one. Of two cards of one suit, keeping the lower never takes more tricks in the suit than
+    keeping the higher, so the director does not give the claimer the benefit of the doubt by
+    letting him part with the lower. (Which hand it leaves short may matter too; that is not
+    weighed here.)"""
     return max(candidates, key=card_rank)
 
 

@@ -2,12 +2,13 @@
 
 :func:`plain` is lark's Earley parser (its errors say what the grammar expected at a word);
 :func:`fast` is the same parser whose predictor looks one word ahead (:class:`_Lookahead`),
-which gives the same parse more than ten times faster on the corpus.
+which gives the same parse about ten times faster on the corpus (benchmarks/bench_parse.py).
 """
 
 from __future__ import annotations
 
 import functools
+import threading
 from importlib import resources
 
 from lark import Lark, Token
@@ -45,7 +46,7 @@ class _Lookahead(dict):
     cannot match the word that actually comes next. This table hands the predictor only the
     rules whose first word can be the next word (or that can match nothing). An item
     dropped this way can never be part of a parse, so the parse forest, and the tree chosen
-    from it, are the same as without the filter; parsing is about five times faster. The
+    from it, are the same as without the filter; parsing is about ten times faster. The
     filter hides what the grammar would have expected, so a failed parse is repeated with
     the plain parser for its error message (see :func:`parse_tokens`)."""
 
@@ -93,6 +94,7 @@ class _FastParser:
         self.lark = Lark(_grammar(), parser="earley", lexer=_TokLexer, ambiguity="resolve",
                          propagate_positions=False)
         self.kinds: list[str] = []
+        self.lock = threading.Lock()
         earley = getattr(getattr(self.lark, "parser", None), "parser", None)
         needed = ("predictions", "FIRST", "NULLABLE", "predict_and_complete")
         if earley is None or not all(hasattr(earley, a) for a in needed):
@@ -111,10 +113,11 @@ class _FastParser:
     def parse(self, toks: list[Tok]):
         if self.table is None:  # pragma: no cover
             return plain().parse(toks)
-        self.kinds = [t.kind for t in toks]
-        # the start symbol's own prediction (before the first column) is filtered too
-        self.table.next = self.kinds[0] if self.kinds else "$END"
-        return self.lark.parse(toks)
+        with self.lock:  # the lookahead state belongs to one parse at a time
+            self.kinds = [t.kind for t in toks]
+            # the start symbol's own prediction (before the first column) is filtered too
+            self.table.next = self.kinds[0] if self.kinds else "$END"
+            return self.lark.parse(toks)
 
 
 @functools.lru_cache(maxsize=1)

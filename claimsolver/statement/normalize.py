@@ -46,9 +46,9 @@ class StatementSyntaxError(ClaimSolverError):
         super().__init__(msg)
 
 
-class StatementTooLong(StatementSyntaxError):
-    """A statement beyond what the program supports (too long, too many words or steps) or
-    holding control characters: an input error naming the ``statement`` field."""
+class StatementInputError(StatementSyntaxError):
+    """A statement the program does not take: beyond its limits (too long, too many words or
+    steps) or holding control characters. An input error naming the ``statement`` field."""
 
     def __init__(self, text: str, reason: str, column: int | None = None):
         super().__init__(text if len(text) <= 200 else text[:200] + "...", column, None,
@@ -141,8 +141,13 @@ def _raw_tokens(text: str):
                 base, _, suffix = w.partition("'")
                 if base:
                     yield ("W", base, col, s)
-                if suffix == "s" or (suffix == "" and base.endswith("s")):
+                # "dummy's": a possessive; "everything's good": "is", dropped
+                if (suffix == "s" or (suffix == "" and base.endswith("s"))) and \
+                        (base not in vocab.LOOKUP or vocab.LOOKUP[base] == "HAND"):
                     yield ("POSS", "'s", col, s)
+            elif len(s) >= 2 and s.isupper() and set(s) <= set("AKQJT"):
+                for ch in s:  # "the AK of spades": ranks said without their suit
+                    yield ("RANK", str("--23456789TJQKA".index(ch)), col, s)
             else:
                 yield ("W", w, col, s)
         elif s in ".!?":
@@ -242,7 +247,8 @@ def normalize(text: str) -> list[Tok]:
             continue
         if value in vocab.FILLER:
             continue
-        if value.endswith("s") and value[:-1] in vocab.HAND_WORD:  # "dummys king": dummy's
+        if value.endswith("s") and value[:-1] in vocab.HAND_WORD and value != "hands":
+            # "dummys king", "partners ten": the possessive without its apostrophe
             toks.append(_word_token(value[:-1], col, word, True))  # type: ignore[arg-type]
             toks.append(Tok("POSS", "'s", col, word, True))
             continue

@@ -17,7 +17,7 @@ from claimsolver.line import (
 from claimsolver.statement import vocab
 from claimsolver.statement.earley import fast, plain
 from claimsolver.statement.normalize import (
-    StatementSyntaxError, StatementTooLong, Tok, describe, normalize, suggest,
+    StatementSyntaxError, StatementInputError, Tok, describe, normalize, suggest,
 )
 
 SUIT_INDEX = vocab.SUIT_WORD_INDEX
@@ -700,15 +700,15 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def check_limits(text: str) -> None:
-    """Raise :class:`StatementTooLong` for a statement the program does not take: not text,
+    """Raise :class:`StatementInputError` for a statement the program does not take: not text,
     longer than ``MAX_CHARS``, or holding a control character."""
     if not isinstance(text, str):
-        raise StatementTooLong(str(text), "must be text")
+        raise StatementInputError(str(text), "must be text")
     if len(text) > MAX_CHARS:
-        raise StatementTooLong(text, f"too long ({len(text)} characters); at most {MAX_CHARS} are supported")
+        raise StatementInputError(text, f"too long ({len(text)} characters); at most {MAX_CHARS} are supported")
     m = _CONTROL.search(text)
     if m:
-        raise StatementTooLong(text, f"control character U+{ord(m.group(0)):04X} at column {m.start() + 1}; "
+        raise StatementInputError(text, f"control character U+{ord(m.group(0)):04X} at column {m.start() + 1}; "
                                      "a statement is plain text", m.start() + 1)
 
 
@@ -723,7 +723,7 @@ def _count_steps(steps) -> int:
 
 def parse(text: str) -> Line:
     """Statement text -> :class:`Line`; raises :class:`StatementSyntaxError` (its subclass
-    :class:`StatementTooLong` beyond the input limits above).
+    :class:`StatementInputError` beyond the input limits above).
 
     "A after B" and "A, but first B" are said in the reverse of the order of play: they
     become B, then A ("cash the clubs after drawing trumps" draws trumps first). "after that"
@@ -732,7 +732,7 @@ def parse(text: str) -> Line:
     line = _parse(text)
     n = _count_steps(line.steps)
     if n > MAX_STEPS:
-        raise StatementTooLong(text, f"too many steps ({n}); at most {MAX_STEPS} are supported")
+        raise StatementInputError(text, f"too many steps ({n}); at most {MAX_STEPS} are supported")
     return line
 
 
@@ -757,7 +757,7 @@ def _parse(text: str) -> Line:
             return _joined(first, then)
     toks = normalize(text)
     if len(toks) > MAX_WORDS:
-        raise StatementTooLong(text, f"too many words ({len(toks)}); at most {MAX_WORDS} are supported")
+        raise StatementInputError(text, f"too many words ({len(toks)}); at most {MAX_WORDS} are supported")
     return parse_tokens(text, toks)
 
 

@@ -70,6 +70,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "TOP": ("top", "master", "masters"),
     # "on the long diamonds", "on dummy's established clubs": while that suit runs
     "LONG": ("long", "established", "length"),
+    # "my heart loser goes on the third club": the round of the suit it goes on
+    "ORD": ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+            "eleventh", "twelfth"),
     "SMALL": ("small", "low", "little", "spot", "x"),
     "LAST": ("last", "final"),
     "TRICK": ("tricks", "trick"),
@@ -80,7 +83,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "GOOD": ("good", "high", "winners", "winner", "established", "fine", "cold"),
     "FIRST": ("first",),
     "OUTSTANDING": ("outstanding", "remaining", "missing", "opponents", "defenders"),
-    "MY": ("my", "our"),
+    "MY": ("my", "our", "his", "her"),  # "his", "her": a director writing of the claimer
     "YOU": ("you", "your", "yours", "they", "them", "their", "theirs"),
     "A": ("a", "an"),
     # things
@@ -133,6 +136,16 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("if", "it", "doesn't"), ("otherwise",)),
     (("if", "it", "does", "not"), ("otherwise",)),
     (("failing", "that"), ("otherwise",)),
+    (("but", "if"), ("if",)),  # "but" is otherwise "except" ("all but one")
+    (("but", "otherwise"), ("otherwise",)),
+    (("but", "then"), ()),
+    (("that's", "it"), ()),
+    (("knock", "out"), ("concede",)),  # "knock out the ace of trumps": lose a trick to it
+    (("knocking", "out"), ("concede",)),
+    (("drive", "out"), ("concede",)),
+    (("driving", "out"), ("concede",)),
+    (("knock", "it", "out"), ()),  # "..., knock it out": the card was named before
+    (("knocking", "it", "out"), ()),
     (("going", "to"), ()),
     (("want", "to"), ()),
     (("need", "to"), ()),

@@ -9,8 +9,10 @@ to DIR (``docs/`` holds two taken this way).
 
 from __future__ import annotations
 
+import base64
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -194,14 +196,24 @@ def test_click_a_claim_type_a_statement_step_and_read_the_award(server, browser,
     assert by_id(drv, "step-label").text == "The claim: South to lead"
     assert len(drv.find_elements(By.CSS_SELECTOR, ".hand .c")) == 28
 
-    # the committee report: the print stylesheet shows the ruling alone
+    # the committee report: the print stylesheet shows the ruling alone, on one A4 page
+    from selenium.webdriver.common.print_page_options import PrintOptions
+
+    a4 = PrintOptions()
+    a4.page_width, a4.page_height = 21.0, 29.7
+    pdf = base64.b64decode(drv.print_page(a4))
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
     drv.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    size = drv.get_window_size()
     try:
         assert not by_id(drv, "input").is_displayed()
         assert by_id(drv, "report-head").is_displayed() and "Committee report" in by_id(drv, "report-head").text
+        drv.set_window_size(820, 1180)  # about an A4 page at 96 dpi
+        time.sleep(0.3)
         drv.save_screenshot(str(shots / "report-print.png"))
     finally:
         drv.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        drv.set_window_size(size["width"], size["height"])
 
 
 def test_field_errors_shown_next_to_the_field(server, browser):

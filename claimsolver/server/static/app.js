@@ -468,7 +468,8 @@ function drawRuling() {
   if (r.sensitivity) h += `<div id="sensitivity">${valueHTML("Sensitivity", r.sensitivity)}</div>`;
   if (r.sensitivity_unavailable) h += `<h3>Sensitivity</h3><div class="muted">${esc(r.sensitivity_unavailable)}</div>`;
   for (const [k, v] of Object.entries(r)) if (!SHOWN.has(k)) h += valueHTML(k.replace(/_/g, " "), v);
-  h += valueHTML("Settings applied", r.settings);
+  const set = Object.entries(r.settings || {}).map(([k, v]) => `${esc(k.replace(/_/g, " "))}: <b>${esc(Array.isArray(v) ? (v.join(", ") || "—") : v)}</b>`);
+  h += `<h3>Settings applied</h3><div id="settings">${set.join(" · ")}</div>`;
   det.innerHTML = h;
   for (const tr of det.querySelectorAll("table.line tbody tr")) tr.addEventListener("click", () => go(Number(tr.dataset.k)));
   drawDiagram();

@@ -129,7 +129,8 @@ COUNT_REFINES = {
 # trump) and the other plays his lowest card of the suit, and the value is min(count after,
 # R - 1 - the opponents' cash after), at least 0. A lead from a suit without a top card (3)
 # whose value is below the best value among the leads the policy does not make irrational
-# falls to 27; a top card (0) so placed falls to 32.
+# falls to 27; a top card (0) so placed falls to 32. Values compare as (value, count after):
+# of two plays worth as many tricks, the one that keeps more of his count is worth more.
 # *Discarding* / *following* (28, 29): with R' tricks left after this one, a card's value
 # is 1 when, after it, the claiming side's card wins the trick and no opponent still to play
 # can beat it with a card the claimer is aware of (he keeps the lead), plus min(R', count of

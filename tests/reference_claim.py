@@ -473,9 +473,11 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k):
 
 
 def ref_after_value(h, side, trump, forget, wseat, left) -> int:
-    if wseat % 2 == side:
-        return 1 + min(left, ref_count_on_lead(h, side, 0, trump, wseat))
-    return max(0, min(ref_count(h, side, 0, trump), left - ref_opp_cash(h, side, 0, trump)))
+    if wseat % 2 == side:  # (tricks, then his count) as one number
+        k = ref_count_on_lead(h, side, 0, trump, wseat)
+        return 64 * (1 + min(left, k)) + k
+    k = ref_count(h, side, 0, trump)
+    return 64 * max(0, min(k, left - ref_opp_cash(h, side, 0, trump))) + k
 
 
 def _aware_hands(hands, side, forget):

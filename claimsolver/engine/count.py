@@ -361,14 +361,16 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
         b = h3
         x = h2
         y = h0
+    # value * 64 + his count: among plays worth as many tricks, the one that keeps more of his
+    # count is worth more (a count above the tricks left is capped, and would hide it)
     if (wseat & 1) == side:
         k = count_on_lead(a, b, x, y, trump, wseat == side)
-        return 1 + (k if k < rl else rl)
+        return 64 * (1 + (k if k < rl else rl)) + k
     k = count_tricks(a, b, x, y, trump)
     keep = rl - opp_cash(a, b, x, y, trump)
     if k < keep:
         keep = k
-    return keep if keep > 0 else 0
+    return 64 * (keep if keep > 0 else 0) + k
 
 
 @njit(cache=True)

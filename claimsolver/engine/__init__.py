@@ -38,7 +38,7 @@ _NEEDS_COMPILE = not _cache.has_compiled_cache(_PKG_DIR)
 from .bits import hibit, lane_counts, popcount, top_run  # noqa: E402
 from .movegen import gen_moves, gen_moves_groups, group_mask, legal_mask  # noqa: E402
 from .quicktricks import leader_loses_trick, quick_tricks, sure_tricks  # noqa: E402
-from .search_dd import _ab, dd_search, group_low, order_moves  # noqa: E402
+from .search_dd import CUT_LOG2, _ab, dd_search, group_low, order_moves  # noqa: E402
 from .trick import beats, trick_winner, trick_winner4, winning_card  # noqa: E402
 from .tt import (move_code, move_from_code, new_table, pattern_cards,  # noqa: E402
                  pattern_from_relevant, position_codes, relative_ranks, tt_clear, tt_find,
@@ -75,9 +75,11 @@ class SearchBuffers:
         self.trk = np.zeros(4 * 16, dtype=np.int64)
         self.moves = np.zeros(16 * 64, dtype=np.int64)
         self.scores = np.zeros(16 * 64, dtype=np.int64)
-        self.stats = np.zeros(32, dtype=np.int64)
+        self.stats = np.zeros(64, dtype=np.int64)
         self.stack = np.zeros((16, 64), dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.int64)
+        # cut-off cache (move-ordering memory, kept across calls): [hash, card] rows
+        self.cut = np.zeros((1 << CUT_LOG2, 2), dtype=np.int64)
 
 
 _buffers: SearchBuffers | None = None
@@ -184,7 +186,7 @@ def _run(hands, trump, leader, tcards, node_budget: int = 0) -> tuple[int, int]:
         _cache.announce_compile()
         _announced = True
     v = dd_search(b.hands, trump, leader, k, b.trk, b.moves, b.scores, b.stack, b.tt, b.stats,
-                  int(node_budget))
+                  b.cut, int(node_budget))
     if v < 0:
         b.hands[:] = hands  # the search gave up part-way: leave the buffers clean
         raise SearchBudgetExceeded(f"double-dummy search stopped after {int(b.stats[0]):,} nodes")

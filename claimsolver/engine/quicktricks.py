@@ -166,3 +166,91 @@ def leader_loses_trick(hands, leader, trump):
             return False, np.int64(0)
         rel |= np.int64(1) << (16 * s + top)
     return True, rel
+
+
+@njit(cache=True)
+def slow_tricks_nt(hands, leader):
+    """Lower bound on the tricks the side NOT on lead takes, when no trumps remain (notrump,
+    or every trump played), counted from a trick boundary. Returns (tricks, cards relied on).
+
+    If every suit the leader holds is headed by an opponent, whatever the leader leads an
+    opponent wins it with that suit's top card: at least 1 trick. If one opponent holds all
+    those top cards, after winning the first of them it cashes the others (each is the top
+    of its suit and nobody can ruff): one trick per suit the leader holds. 0 when the
+    leader's side holds the top card of a suit the leader holds."""
+    lho = (leader + 1) & 3
+    pd = (leader + 2) & 3
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    ours = hands[leader] | hands[pd]
+    owner = -1
+    one = True
+    cnt = 0
+    rel = np.int64(0)
+    for s in range(4):
+        if ((hands[leader] >> (16 * s)) & 0xFFFF) == 0:
+            continue
+        top = np.int64(1) << (16 * s + hibit((allc >> (16 * s)) & 0xFFFF))
+        if ours & top:
+            return 0, np.int64(0)
+        o = lho if hands[lho] & top else (leader + 3) & 3
+        if owner < 0:
+            owner = o
+        elif owner != o:
+            one = False
+        cnt += 1
+        rel |= top
+    if cnt == 0:
+        return 0, np.int64(0)
+    return (cnt if one else 1), rel
+
+
+@njit(cache=True)
+def second_hand_tricks(hands, player, lead_card, trump):
+    """Lower bound on the tricks the side of ``player``, second to play to the trick led
+    with ``lead_card``, takes from here (current trick included); 0 when it cannot be sure
+    of winning the current trick. Returns (tricks, cards relied on).
+
+    The side wins the current trick when one of its hands can ruff and the third hand (the
+    leader's partner) must follow suit, or when its highest card of the suit led beats the
+    led card and every card of the third hand, who cannot ruff. In notrump the hand that
+    wins it then keeps the lead with its run of top cards in that suit and the top cards
+    of the other suits (each the highest remaining, nobody can ruff)."""
+    ss = lead_card >> 4
+    sh = 16 * ss
+    pd = (player + 2) & 3
+    th = (player + 1) & 3
+    hp = (hands[player] >> sh) & 0xFFFF
+    hq = (hands[pd] >> sh) & 0xFFFF
+    ht = (hands[th] >> sh) & 0xFFFF
+    if trump != 4 and ss != trump:
+        tsh = 16 * trump
+        if ht == 0 and ((hands[th] >> tsh) & 0xFFFF) != 0:
+            return 0, np.int64(0)  # the third hand may ruff
+        if ((hp == 0 and ((hands[player] >> tsh) & 0xFFFF) != 0)
+                or (hq == 0 and ((hands[pd] >> tsh) & 0xFFFF) != 0)):
+            return 1, np.int64(0)  # we ruff, the third hand follows suit
+    ours = hp | hq
+    if ours == 0:
+        return 0, np.int64(0)
+    top = hibit(ours)
+    if top < (lead_card & 15) or (ht != 0 and top < hibit(ht)):
+        return 0, np.int64(0)
+    rel = np.int64(1) << (sh + top)
+    q = 1
+    if trump == 4:
+        hh = player if (hp >> top) & 1 else pd
+        allc = hands[0] | hands[1] | hands[2] | hands[3]
+        for s in range(4):
+            a = (allc >> (16 * s)) & 0xFFFF
+            h = (hands[hh] >> (16 * s)) & 0xFFFF
+            if h == 0:
+                continue
+            k = top_run(a, h)
+            if s == ss:
+                k -= 1  # the top card itself wins the current trick
+                if k > 0:
+                    rel |= _top_cards(hands, s, k + 1)
+            elif k > 0 and h != a:
+                rel |= _top_cards(hands, s, k)
+            q += k
+    return q, rel

@@ -99,6 +99,17 @@ def quick_tricks(hands, leader, trump):
 
     lt = _len(hands, lho, trump)
     rt = _len(hands, rho, trump)
+    kt = _top_run(hands, leader, trump)
+    pt = _len(hands, pd, trump)
+    # With at least as many top trumps as either opponent holds trumps, the leader draws
+    # their trumps first (winning every round); the side suits are then safe from ruffs,
+    # and partner, once out of trumps, can never be forced to ruff.
+    drawn = kt >= lt and kt >= rt
+    if drawn:
+        lt = 0
+        rt = 0
+        if pt <= kt:
+            pt = 0
     side = 0
     for s in range(4):
         if s == trump:
@@ -117,12 +128,10 @@ def quick_tricks(hands, leader, trump):
         if k > 0:
             side += k
             rel |= _top_cards(hands, s, k)
-    pt = _len(hands, pd, trump)
     if pt > 0:
-        nont = popcount(hands[pd]) - pt
+        nont = popcount(hands[pd]) - _len(hands, pd, trump)
         if side > nont:
             side = nont
-    kt = _top_run(hands, leader, trump)
     if kt > 0:
         rel |= _top_cards(hands, trump, kt)
     return side + kt, rel
@@ -131,14 +140,37 @@ def quick_tricks(hands, leader, trump):
 @njit(cache=True)
 def sure_tricks(hands, side, trump):
     """Lower bound on the tricks side ``side`` (0 = NS, 1 = EW) takes whatever happens,
-    counted from a trick boundary: the longest run of top trumps held by one of its hands
-    (each of those cards wins the trick it is played to). 0 in notrump. Returns
-    (tricks, cards relied on)."""
+    counted from a trick boundary (0 in notrump). Returns (tricks, cards relied on).
+
+    - The side holds every remaining trump: each trick one of its hands plays a trump to
+      is won by the side, so it takes at least its longer trump holding (no rank needed).
+    - The longest run of top trumps held by one of its hands (each wins its trick).
+    - The top two trumps in different hands, one of which holds another trump: the side
+      never has to play both on one trick, so each wins a trick.
+    """
     if trump == 4:
         return 0, np.int64(0)
-    a = _top_run(hands, side, trump)
-    b = _top_run(hands, side + 2, trump)
-    k = a if a > b else b
+    sh = 16 * trump
+    x = (hands[side] >> sh) & 0xFFFF
+    y = (hands[side + 2] >> sh) & 0xFFFF
+    if x == 0 and y == 0:
+        return 0, np.int64(0)
+    o = ((hands[1 - side] | hands[3 - side]) >> sh) & 0xFFFF
+    lx = popcount(x)
+    ly = popcount(y)
+    if o == 0:
+        return (lx if lx > ly else ly), np.int64(0)
+    a = x | y | o
+    kx = top_run(a, x)
+    ky = top_run(a, y)
+    k = kx if kx > ky else ky
+    if k < 2 and (x | y) != 0:
+        # top two trumps split between the hands: A in one, K in the other
+        t1 = hibit(a)
+        t2 = hibit(a ^ (np.int64(1) << t1))
+        if (((x >> t1) & 1 and (y >> t2) & 1) or ((y >> t1) & 1 and (x >> t2) & 1)) \
+                and (lx > 1 or ly > 1):
+            return 2, _top_cards(hands, trump, 2)
     if k == 0:
         return 0, np.int64(0)
     return k, _top_cards(hands, trump, k)

@@ -50,7 +50,7 @@ def can_beat(hand, lead_suit, w, trump):
 
 @njit(cache=True)
 def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, base, cnt,
-                killer, killer2=-1):
+                killer, killer2=-1, prm=None):
     """Sort ``moves[base:base+cnt]`` by a heuristic score, best first (in place); the
     ``killer`` card (the table's move hint, or -1) goes first when present, then
     ``killer2`` (the cut-off cache's card, or -1)."""
@@ -87,18 +87,35 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                              and ((hands[pd] >> tsh) & 0xFFFF) != 0)
                 else:
                     pruff = False
-                base_top = 40 if ruffable else 100
-                lens = 2 * (popcount((ours >> sh) & 0xFFFF) - popcount((theirs >> sh) & 0xFFFF))
+                rt_ = 40
+                pt_ = 80
+                lm = 0
+                if prm is not None:
+                    if prm[53] != 0:
+                        rt_ = prm[53] - 100
+                    if prm[54] != 0:
+                        pt_ = prm[54] - 100
+                    if prm[55] != 0:
+                        lm = prm[55] - 100
+                base_top = rt_ if ruffable else 100
+                lens = lm * (popcount((ours >> sh) & 0xFFFF) - popcount((theirs >> sh) & 0xFFFF))
                 # the opponents' replies to a lead span the proof: a suit where they hold
                 # few cards (a void counts as a free choice of discard) gives a smaller
                 # search (DDS's lead weights do the same)
                 nl = popcount((hands[lho] >> sh) & 0xFFFF)
                 nr = popcount((hands[rho] >> sh) & 0xFFFF)
                 width = ((nl if nl > 0 else 4) + (nr if nr > 0 else 4))
-                base_top -= 2 * width
-                lens -= 3 * width
+                wt = 14
+                wl = 6
+                if prm is not None:
+                    if prm[50] != 0:
+                        wt = prm[50] - 100
+                    if prm[51] != 0:
+                        wl = prm[51] - 100
+                base_top -= wt * width
+                lens -= wl * width
                 if (hands[pd] >> (sh + top)) & 1:
-                    base_lo = (30 if ruffable else 80) + lens
+                    base_lo = (30 if ruffable else pt_) + lens
                 elif pruff:
                     base_lo = 60 + lens  # partner ruffs
                 elif (hands[lho] >> (sh + top)) & 1:
@@ -122,6 +139,16 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
         partner_wins = ((wi ^ pos) & 1) == 0
         nxt = hands[(player + 1) & 3]
         safe = pos == 2 and partner_wins and not can_beat(nxt, lead_suit, w, trump)
+        dc = 3
+        lo2 = 40
+        w3 = 30
+        if prm is not None:
+            if prm[49] != 0:
+                dc = prm[49] - 100
+            if prm[48] != 0:
+                lo2 = prm[48] - 100
+            if prm[47] != 0:
+                w3 = prm[47] - 100
         for i in range(cnt):
             c = moves[base + i]
             r = c & 15
@@ -129,7 +156,7 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
             trumpish = (c >> 4) == trump and lead_suit != trump
             if (c >> 4) != lead_suit and not trumpish:
                 # a discard: prefer suits where this hand is long
-                r -= 3 * popcount((hands[player] >> (16 * (c >> 4))) & 0xFFFF)
+                r -= dc * popcount((hands[player] >> (16 * (c >> 4))) & 0xFFFF)
             if pos == 3:
                 if partner_wins:
                     sc = -r - (20 if trumpish else 0)
@@ -143,7 +170,7 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 elif wins and not can_beat(nxt, lead_suit, c, trump):
                     sc = 100 - r
                 elif wins:
-                    sc = 30 + r
+                    sc = w3 + r
                 else:
                     sc = -r - (20 if trumpish else 0)
             else:
@@ -156,14 +183,19 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 elif wins:
                     sc = 20 - r
                 else:
-                    sc = 40 - r - (20 if trumpish else 0)
+                    sc = lo2 - r - (20 if trumpish else 0)
             scores[base + i] = sc
     if killer >= 0 or killer2 >= 0:
+        b1 = 2000
+        b2 = 1000
+        if prm is not None and prm[52] != 0:
+            b1 = 1000
+            b2 = 2000
         for i in range(cnt):
             if moves[base + i] == killer:
-                scores[base + i] += 2000
+                scores[base + i] += b1
             elif moves[base + i] == killer2:
-                scores[base + i] += 1000
+                scores[base + i] += b2
     # insertion sort, descending by score (stable)
     for i in range(1, cnt):
         sc = scores[base + i]
@@ -302,12 +334,17 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                     if nsame > 1:
                         rr = wc
                 else:
-                    if True:
+                    if stats[59] == 0:
                         q, qrel = quick_tricks(hands, ld, trump)
                         nt = trump == 4
                         if not nt:  # every trump played: notrump bounds apply
                             nt = (((hands[0] | hands[1] | hands[2] | hands[3])
                                    >> (16 * trump)) & 0xFFFF) == 0
+                        if not nt:
+                            sl, slrel = sure_tricks(hands, ld & 1, trump)
+                            if sl > q:
+                                q = sl
+                                qrel = slrel
                         if (ld & 1) == ms:
                             if q >= tg:
                                 decided = 1
@@ -375,7 +412,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 decided = 0 if lo_ns >= n - tg + 1 else 1
                             rr = pattern_cards(hands, tt[ie, 0], tt[ie, 1])
                             stats[1] += 1
-            elif p_ == 1:
+            elif p_ == 1 and stats[58] == 0:
                 q, qrel = second_hand_tricks(hands, player, trk[d - 1], trump)
                 if q > 0:
                     if (player & 1) == ms:
@@ -405,12 +442,17 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                 ch = cut_hash(hands, player, p_, trk, d - p_, trump, eqc)
                 stack[S_CUTH, d] = ch
                 k2 = cut[ch & cmask, 1] if cut[ch & cmask, 0] == ch else -1
-                order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
-                            base, cnt, stack[S_KILL, d] if p_ == 0 else -1, k2)
+                if (p_ == 0 and stats[57] != 0) or (p_ > 0 and stats[56] != 0):
+                    for i in range(cnt):
+                        if moves[base + i] == k2:
+                            moves[base + i] = moves[base]
+                            moves[base] = k2
+                else:
+                    order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
+                                base, cnt, stack[S_KILL, d] if p_ == 0 else -1, k2, stats)
             stack[S_CNT, d] = cnt
             if p_ == 0:
                 stats[3] += 1
-                stats[32 + popcount(hands[player])] += 1
             stack[S_I, d] = 0
             stack[S_RES, d] = 0 if (player & 1) == ms else 1
             stack[S_REL, d] = 0
@@ -536,7 +578,7 @@ ROOT_BUDGET = 4000000  # nodes for a root move's first try (grows x4 per round)
 
 @njit(cache=True)
 def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats,
-              budget0, max_nodes, cut):
+              budget0, max_nodes, cut, first=-1):
     """Zero-window test at the root ("can side ms, to move, take >= target?") with the root
     moves tried under growing node budgets: a move whose proof does not finish within the
     budget is set aside and the next one tried, so one badly ordered first move cannot
@@ -562,6 +604,13 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
     cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
     if cnt > 1:
         order_moves(hands, allc, trump, leader, pos, trk, 0, moves, scores, base, cnt, -1)
+    if first >= 0:  # the move that proved the previous target goes first
+        for i in range(cnt):
+            if moves[base + i] == first:
+                for j in range(i, 0, -1):
+                    moves[base + j] = moves[base + j - 1]
+                moves[base] = first
+                break
     pending = (np.int64(1) << cnt) - 1
     budget = budget0
     while pending != 0:
@@ -587,6 +636,7 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
             for k in range(4):
                 trk[k] = stack[14, k]
             if r == 1:
+                stack[14, 8] = c
                 return 1
             if r == 0:
                 pending &= ~(np.int64(1) << i)
@@ -613,16 +663,18 @@ def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, c
     # Tests near the value are the expensive ones: start at a guess and step by one (as DDS
     # does), so that typically only "t = value" (yes) and "t = value + 1" (no) are searched.
     t = guess_tricks(hands, trump, ms, n)
+    best = -1
     while lo < hi:
         if t <= lo:
             t = lo + 1
         if t > hi:
             t = hi
         r = root_test(hands, trump, leader, pos, t, ms, trk, moves, scores, stack, tt, stats,
-                      ROOT_BUDGET, max_nodes, cut)
+                      ROOT_BUDGET, max_nodes, cut, best)
         if r < 0:
             return -1
         if r == 1:
+            best = stack[14, 8]
             lo = t
             t += 1
         else:

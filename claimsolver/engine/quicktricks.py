@@ -237,7 +237,7 @@ def slow_tricks_nt(hands, leader):
 
 
 @njit(cache=True)
-def second_hand_tricks(hands, player, lead_card, trump):
+def second_hand_tricks(hands, player, lead_card, trump, need=99):
     """Lower bound on the tricks the side of ``player``, second to play to the trick led
     with ``lead_card``, takes from here (current trick included); 0 when it cannot be sure
     of winning the current trick. Returns (tricks, cards relied on).
@@ -246,7 +246,11 @@ def second_hand_tricks(hands, player, lead_card, trump):
     leader's partner) must follow suit, or when its highest card of the suit led beats the
     led card and every card of the third hand, who cannot ruff. In notrump the hand that
     wins it then keeps the lead with its run of top cards in that suit and the top cards
-    of the other suits (each the highest remaining, nobody can ruff)."""
+    of the other suits (each the highest remaining, nobody can ruff). ``need``: the caller
+    decides only if the bound reaches it, so the count may stop short of it (0 when it
+    cannot be reached)."""
+    if need > 1 and trump != 4:
+        return 0, np.int64(0)  # only the current trick is counted in a trump contract
     ss = lead_card >> 4
     sh = 16 * ss
     pd = (player + 2) & 3
@@ -269,7 +273,7 @@ def second_hand_tricks(hands, player, lead_card, trump):
         return 0, np.int64(0)
     rel = np.int64(1) << (sh + top)
     q = 1
-    if trump == 4:
+    if trump == 4 and need > 1:
         hh = player if (hp >> top) & 1 else pd
         allc = hands[0] | hands[1] | hands[2] | hands[3]
         for s in range(4):

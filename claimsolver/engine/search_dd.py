@@ -50,7 +50,7 @@ def can_beat(hand, lead_suit, w, trump):
 
 @njit(cache=True)
 def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, base, cnt,
-                killer, killer2=-1, prm=None):
+                killer, killer2=-1):
     """Sort ``moves[base:base+cnt]`` by a heuristic score, best first (in place); the
     ``killer`` card (the table's move hint, or -1) goes first when present, then
     ``killer2`` (the cut-off cache's card, or -1)."""
@@ -87,43 +87,26 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                              and ((hands[pd] >> tsh) & 0xFFFF) != 0)
                 else:
                     pruff = False
-                rt_ = 40
-                pt_ = 80
-                lm = 0
-                if prm is not None:
-                    if prm[53] != 0:
-                        rt_ = prm[53] - 100
-                    if prm[54] != 0:
-                        pt_ = prm[54] - 100
-                    if prm[55] != 0:
-                        lm = prm[55] - 100
-                base_top = rt_ if ruffable else 100
-                lens = lm * (popcount((ours >> sh) & 0xFFFF) - popcount((theirs >> sh) & 0xFFFF))
+                base_top = 40 if ruffable else 100
                 # the opponents' replies to a lead span the proof: a suit where they hold
                 # few cards (a void counts as a free choice of discard) gives a smaller
                 # search (DDS's lead weights do the same)
                 nl = popcount((hands[lho] >> sh) & 0xFFFF)
                 nr = popcount((hands[rho] >> sh) & 0xFFFF)
                 width = ((nl if nl > 0 else 4) + (nr if nr > 0 else 4))
-                wt = 14
-                wl = 6
-                if prm is not None:
-                    if prm[50] != 0:
-                        wt = prm[50] - 100
-                    if prm[51] != 0:
-                        wl = prm[51] - 100
-                base_top -= wt * width
-                lens -= wl * width
+                # (weights tuned on random 10- and 13-trick deals: node counts)
+                base_top -= 14 * width
+                lens = -6 * width
                 if (hands[pd] >> (sh + top)) & 1:
-                    base_lo = (30 if ruffable else pt_) + lens
+                    base_lo = (30 if ruffable else 80) + lens
                 elif pruff:
                     base_lo = 60 + lens  # partner ruffs
                 elif (hands[lho] >> (sh + top)) & 1:
                     base_lo = 25 + lens  # top card sits in front of partner
                 else:
                     base_lo = 15 + lens
-                if s == trump:  # draw trumps when the partnership holds more of them
-                    base_lo += 10 if lens > 0 else -10
+                if s == trump:  # trump leads last among the small-card leads
+                    base_lo -= 10
             if r == top:
                 scores[base + i] = base_top
             else:
@@ -139,16 +122,6 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
         partner_wins = ((wi ^ pos) & 1) == 0
         nxt = hands[(player + 1) & 3]
         safe = pos == 2 and partner_wins and not can_beat(nxt, lead_suit, w, trump)
-        dc = 3
-        lo2 = 40
-        w3 = 30
-        if prm is not None:
-            if prm[49] != 0:
-                dc = prm[49] - 100
-            if prm[48] != 0:
-                lo2 = prm[48] - 100
-            if prm[47] != 0:
-                w3 = prm[47] - 100
         for i in range(cnt):
             c = moves[base + i]
             r = c & 15
@@ -156,7 +129,7 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
             trumpish = (c >> 4) == trump and lead_suit != trump
             if (c >> 4) != lead_suit and not trumpish:
                 # a discard: prefer suits where this hand is long
-                r -= dc * popcount((hands[player] >> (16 * (c >> 4))) & 0xFFFF)
+                r -= 3 * popcount((hands[player] >> (16 * (c >> 4))) & 0xFFFF)
             if pos == 3:
                 if partner_wins:
                     sc = -r - (20 if trumpish else 0)
@@ -170,7 +143,7 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 elif wins and not can_beat(nxt, lead_suit, c, trump):
                     sc = 100 - r
                 elif wins:
-                    sc = w3 + r
+                    sc = 30 + r
                 else:
                     sc = -r - (20 if trumpish else 0)
             else:
@@ -183,19 +156,14 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 elif wins:
                     sc = 20 - r
                 else:
-                    sc = lo2 - r - (20 if trumpish else 0)
+                    sc = 40 - r - (20 if trumpish else 0)
             scores[base + i] = sc
     if killer >= 0 or killer2 >= 0:
-        b1 = 2000
-        b2 = 1000
-        if prm is not None and prm[52] != 0:
-            b1 = 1000
-            b2 = 2000
         for i in range(cnt):
             if moves[base + i] == killer:
-                scores[base + i] += b1
+                scores[base + i] += 2000
             elif moves[base + i] == killer2:
-                scores[base + i] += b2
+                scores[base + i] += 1000
     # insertion sort, descending by score (stable)
     for i in range(1, cnt):
         sc = scores[base + i]
@@ -334,7 +302,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                     if nsame > 1:
                         rr = wc
                 else:
-                    if stats[59] == 0:
+                    if True:
                         q, qrel = quick_tricks(hands, ld, trump)
                         nt = trump == 4
                         if not nt:  # every trump played: notrump bounds apply
@@ -412,8 +380,10 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 decided = 0 if lo_ns >= n - tg + 1 else 1
                             rr = pattern_cards(hands, tt[ie, 0], tt[ie, 1])
                             stats[1] += 1
-            elif p_ == 1 and stats[58] == 0:
-                q, qrel = second_hand_tricks(hands, player, trk[d - 1], trump)
+            elif p_ == 1:
+                # tricks the side of the second hand needs for a decision
+                need = tg if (player & 1) == ms else n - tg + 1
+                q, qrel = second_hand_tricks(hands, player, trk[d - 1], trump, need)
                 if q > 0:
                     if (player & 1) == ms:
                         if q >= tg:
@@ -442,14 +412,8 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                 ch = cut_hash(hands, player, p_, trk, d - p_, trump, eqc)
                 stack[S_CUTH, d] = ch
                 k2 = cut[ch & cmask, 1] if cut[ch & cmask, 0] == ch else -1
-                if (p_ == 0 and stats[57] != 0) or (p_ > 0 and stats[56] != 0):
-                    for i in range(cnt):
-                        if moves[base + i] == k2:
-                            moves[base + i] = moves[base]
-                            moves[base] = k2
-                else:
-                    order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
-                                base, cnt, stack[S_KILL, d] if p_ == 0 else -1, k2, stats)
+                order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
+                            base, cnt, stack[S_KILL, d] if p_ == 0 else -1, k2)
             stack[S_CNT, d] = cnt
             if p_ == 0:
                 stats[3] += 1
@@ -488,8 +452,6 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                     ch = stack[S_CUTH, d]
                     cut[ch & cmask, 0] = ch
                     cut[ch & cmask, 1] = c
-                stats[16 + p_] += 1
-                stats[20 + p_] += stack[S_I, d]
                 hands[player] ^= np.int64(1) << c
                 if p_ == 0 and stack[S_K1, d] >= 0:
                     _store(tt, hands, stack[S_K1, d], stack[S_K2, d], stack[S_C01, d],
@@ -524,8 +486,6 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
         while i < stack[S_CNT, d] and (skip >> moves[16 * d + i]) & 1:
             i += 1
         if i >= stack[S_CNT, d]:
-            stats[24 + (d & 3)] += 1
-            stats[28 + (d & 3)] += i
             r = stack[S_RES, d]
             rr = stack[S_REL, d]
             if (d & 3) == 0 and stack[S_K1, d] >= 0:

@@ -55,18 +55,19 @@ _LINK = 0xFFFFFFFFFF
 @njit(cache=True)
 def suit_code(hands, s):
     """30-bit relative-rank code of suit ``s``: owners top-down (2 bits each) | length << 26."""
-    h1 = (hands[1] >> (16 * s)) & 0xFFFF
-    h2 = (hands[2] >> (16 * s)) & 0xFFFF
-    h3 = (hands[3] >> (16 * s)) & 0xFFFF
-    a = ((hands[0] >> (16 * s)) & 0xFFFF) | h1 | h2 | h3
+    sh = 16 * s
+    h1 = (hands[1] >> sh) & 0xFFFF
+    h2 = (hands[2] >> sh) & 0xFFFF
+    h3 = (hands[3] >> sh) & 0xFFFF
+    a = ((hands[0] >> sh) & 0xFFFF) | h1 | h2 | h3
+    lo = h1 | h3  # owner bit 0 (E, W)
+    hi = h2 | h3  # owner bit 1 (S, W)
     code = np.int64(0)
     k = 0
-    while a != 0:  # lowest card first; the highest ends in bits 0-1
-        b = a & (-a)
-        o = (1 if h1 & b else 0) + (2 if h2 & b else 0) + (3 if h3 & b else 0)
-        code = (code << 2) | o
-        k += 1
-        a ^= b
+    for r in range(2, 15):  # lowest card first; the highest ends in bits 0-1
+        if (a >> r) & 1:
+            code = (code << 2) | ((lo >> r) & 1) | (((hi >> r) & 1) << 1)
+            k += 1
     return code | (np.int64(k) << 26)
 
 

@@ -36,7 +36,7 @@ def _len(hands, p, s):
 
 
 @njit(cache=True)
-def quick_tricks(hands, leader, trump):
+def quick_tricks(hands, leader, trump, need=99):
     """Lower bound on the tricks the side of ``leader`` takes: the top winners the leader
     can cash from its own hand, suit after suit, keeping the lead. Returns (tricks, cards):
     ``cards`` = bitboard of the top cards the bound relies on (the rest of the bound depends
@@ -48,6 +48,9 @@ def quick_tricks(hands, leader, trump):
     a suit is cashed those opponents follow, so their other lengths do not change); if the
     leader's partner holds trumps, the side-suit rounds are capped by the partner's number
     of non-trump cards (so the partner is never forced to ruff and take the lead).
+
+    ``need``: the caller only asks whether the bound reaches ``need``; counting stops
+    there, so the cards relied on are as few as possible (more general table entries).
     """
     lho = (leader + 1) & 3
     pd = (leader + 2) & 3
@@ -93,6 +96,23 @@ def quick_tricks(hands, leader, trump):
             free += lp - kp - fol
             if kl > lp:
                 disc += kl - lp
+        if q1 >= need:
+            # the leader's own winners suffice: rely on just enough of them
+            rel = np.int64(0)
+            got = 0
+            for s in range(4):
+                a = (allc >> (16 * s)) & 0xFFFF
+                if a == 0:
+                    continue
+                kl = top_run(a, (hands[leader] >> (16 * s)) & 0xFFFF)
+                if kl > need - got:
+                    kl = need - got
+                if kl > 0:
+                    got += kl
+                    rel |= _top_cards(hands, s, kl)
+                    if got >= need:
+                        break
+            return got, rel
         if entry and free >= disc:
             return q1 + wp, rel | relp
         return q1, rel
@@ -100,6 +120,8 @@ def quick_tricks(hands, leader, trump):
     lt = _len(hands, lho, trump)
     rt = _len(hands, rho, trump)
     kt = _top_run(hands, leader, trump)
+    if kt >= need:
+        return need, _top_cards(hands, trump, need)
     pt = _len(hands, pd, trump)
     # With at least as many top trumps as either opponent holds trumps, the leader draws
     # their trumps first (winning every round); the side suits are then safe from ruffs,
@@ -110,9 +132,14 @@ def quick_tricks(hands, leader, trump):
         rt = 0
         if pt <= kt:
             pt = 0
+    cap = 99
+    if pt > 0:
+        cap = popcount(hands[pd]) - _len(hands, pd, trump)
+    if kt > 0:
+        rel |= _top_cards(hands, trump, kt)
     side = 0
     for s in range(4):
-        if s == trump:
+        if s == trump or side >= cap:
             continue
         k = _top_run(hands, leader, s)
         if k == 0:
@@ -125,20 +152,20 @@ def quick_tricks(hands, leader, trump):
             rl = _len(hands, rho, s)
             if k > rl:
                 k = rl
+        if side + k > cap:
+            k = cap - side
+        if kt + side + k > need:
+            k = need - kt - side
         if k > 0:
             side += k
             rel |= _top_cards(hands, s, k)
-    if pt > 0:
-        nont = popcount(hands[pd]) - _len(hands, pd, trump)
-        if side > nont:
-            side = nont
-    if kt > 0:
-        rel |= _top_cards(hands, trump, kt)
+            if kt + side >= need:
+                break
     return side + kt, rel
 
 
 @njit(cache=True)
-def sure_tricks(hands, side, trump):
+def sure_tricks(hands, side, trump, need=99):
     """Lower bound on the tricks side ``side`` (0 = NS, 1 = EW) takes whatever happens,
     counted from a trick boundary (0 in notrump). Returns (tricks, cards relied on).
 
@@ -147,6 +174,7 @@ def sure_tricks(hands, side, trump):
     - The longest run of top trumps held by one of its hands (each wins its trick).
     - The top two trumps in different hands, one of which holds another trump: the side
       never has to play both on one trick, so each wins a trick.
+    ``need``: as for :func:`quick_tricks` (counting stops there).
     """
     if trump == 4:
         return 0, np.int64(0)
@@ -164,6 +192,8 @@ def sure_tricks(hands, side, trump):
     kx = top_run(a, x)
     ky = top_run(a, y)
     k = kx if kx > ky else ky
+    if k >= need:
+        return need, _top_cards(hands, trump, need)
     if k < 2 and (x | y) != 0:
         # top two trumps split between the hands: A in one, K in the other
         t1 = hibit(a)

@@ -177,7 +177,7 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
         moves[base + j + 1] = mv
 
 
-CUT_LOG2 = 16  # rows of the cut-off cache (see cut_hash)
+CUT_LOG2 = 12  # rows of the cut-off cache (see cut_hash): small, so it stays in cache
 
 
 @njit(cache=True)
@@ -303,13 +303,15 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                         rr = wc
                 else:
                     if True:
-                        q, qrel = quick_tricks(hands, ld, trump)
+                        # tricks the leader's side needs for a decision
+                        lneed = tg if (ld & 1) == ms else n - tg + 1
+                        q, qrel = quick_tricks(hands, ld, trump, lneed)
                         nt = trump == 4
                         if not nt:  # every trump played: notrump bounds apply
                             nt = (((hands[0] | hands[1] | hands[2] | hands[3])
                                    >> (16 * trump)) & 0xFFFF) == 0
                         if not nt:
-                            sl, slrel = sure_tricks(hands, ld & 1, trump)
+                            sl, slrel = sure_tricks(hands, ld & 1, trump, lneed)
                             if sl > q:
                                 q = sl
                                 qrel = slrel
@@ -321,7 +323,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 if nt:
                                     so, srel = slow_tricks_nt(hands, ld)
                                 else:
-                                    so, srel = sure_tricks(hands, 1 - ms, trump)
+                                    so, srel = sure_tricks(hands, 1 - ms, trump, n - tg + 1)
                                 if n - so < tg:
                                     decided = 0
                                     rr = srel
@@ -338,7 +340,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 if nt:
                                     sm, srel = slow_tricks_nt(hands, ld)
                                 else:
-                                    sm, srel = sure_tricks(hands, ms, trump)
+                                    sm, srel = sure_tricks(hands, ms, trump, tg)
                                 if sm >= tg:
                                     decided = 1
                                     rr = srel
@@ -409,9 +411,11 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
             stack[S_CUTH, d] = 0
             if cnt > 1:
-                ch = cut_hash(hands, player, p_, trk, d - p_, trump, eqc)
-                stack[S_CUTH, d] = ch
-                k2 = cut[ch & cmask, 1] if cut[ch & cmask, 0] == ch else -1
+                k2 = -1
+                if p_ != 3:  # (the 4th hand's ordering is nearly always right already)
+                    ch = cut_hash(hands, player, p_, trk, d - p_, trump, eqc)
+                    stack[S_CUTH, d] = ch
+                    k2 = cut[ch & cmask, 1] if cut[ch & cmask, 0] == ch else -1
                 order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
                             base, cnt, stack[S_KILL, d] if p_ == 0 else -1, k2)
             stack[S_CNT, d] = cnt

@@ -122,6 +122,22 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
         partner_wins = ((wi ^ pos) & 1) == 0
         nxt = hands[(player + 1) & 3]
         safe = pos == 2 and partner_wins and not can_beat(nxt, lead_suit, w, trump)
+        if pos == 1:
+            # second hand: partner, playing last, beats the card led and whatever the third
+            # hand can play (which cannot ruff): play low and let partner win (DDS's weights)
+            pdh = hands[(player + 2) & 3]
+            sh = 16 * lead_suit
+            p4 = (pdh >> sh) & 0xFFFF
+            t3 = (nxt >> sh) & 0xFFFF
+            third_ruffs = (trump != 4 and lead_suit != trump and t3 == 0
+                           and ((nxt >> (16 * trump)) & 0xFFFF) != 0)
+            if third_ruffs:
+                safe = False
+            elif p4 != 0:
+                safe = p4 > (t3 | (np.int64(2) << (w & 15)) - 1)
+            else:
+                safe = (trump != 4 and lead_suit != trump and t3 != 0
+                        and ((pdh >> (16 * trump)) & 0xFFFF) != 0)
         for i in range(cnt):
             c = moves[base + i]
             r = c & 15
@@ -146,6 +162,8 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                     sc = 30 + r
                 else:
                     sc = -r - (20 if trumpish else 0)
+            elif safe:
+                sc = 70 - r if not wins else 10 - r
             else:
                 if wins and not can_beat(nxt, lead_suit, c, trump):
                     nn = hands[(player + 2) & 3]

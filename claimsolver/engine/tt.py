@@ -49,6 +49,7 @@ EMPTY = -1
 WAYS = 64
 BLOCK = 16  # largest block (16 rows x 48 bytes: adjacent cache lines)
 FIRST_BLOCK = 2  # most keys hold one or two entries
+MAX_ENTRIES = 96  # per key: past it the oldest block is dropped (bounds a scan's length)
 _LINK = 0xFFFFFFFFFF
 
 
@@ -368,6 +369,20 @@ def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks, move=0):
         table[i, 4] = 0
         table[i, 5] = 0
         table[last, 1] += 1
+    if need_block and table[i, 3] >= MAX_ENTRIES:
+        # drop the key's oldest block (its rows stay unused until the next clear)
+        prev = -1
+        b = table[i, 2]
+        while True:
+            v = table[b, 3]
+            nb = (v & _LINK) - 1
+            if nb < 0:
+                break
+            prev = b
+            b = nb
+        if prev >= 0:
+            table[i, 3] -= (table[prev, 3] >> 40)
+            table[prev, 3] = 0
     if need_block:
         blk = table[last, 0]
         table[last, 0] = blk + size

@@ -126,6 +126,8 @@ def quick_tricks(hands, leader, trump, need=99):
     # With at least as many top trumps as either opponent holds trumps, the leader draws
     # their trumps first (winning every round); the side suits are then safe from ruffs,
     # and partner, once out of trumps, can never be forced to ruff.
+    lt0 = lt
+    rt0 = rt
     drawn = kt >= lt and kt >= rt
     if drawn:
         lt = 0
@@ -161,6 +163,37 @@ def quick_tricks(hands, leader, trump, need=99):
             rel |= _top_cards(hands, s, k)
             if kt + side >= need:
                 break
+    if side + kt < need:
+        # Partner's winners instead: the leader leads a card of a suit headed by partner,
+        # who wins and cashes its run there (first round included); capped like the
+        # leader's side suits, and by the leader's non-trump cards (each round costs the
+        # leader one: a card of the suit or a discard, never a forced ruff).
+        lnt = popcount(hands[leader]) - _len(hands, leader, trump)
+        best = 0
+        bs = -1
+        for s in range(4):
+            if s == trump or _len(hands, leader, s) == 0:
+                continue
+            k = _top_run(hands, pd, s)
+            if k == 0:
+                continue
+            if lt0 > 0:
+                ll = _len(hands, lho, s)
+                if k > ll:
+                    k = ll
+            if rt0 > 0:
+                rl = _len(hands, rho, s)
+                if k > rl:
+                    k = rl
+            if k > lnt:
+                k = lnt
+            if k > best:
+                best = k
+                bs = s
+        if best > side + kt:
+            if best > need:
+                best = need
+            return best, _top_cards(hands, bs, best)
     return side + kt, rel
 
 

@@ -105,8 +105,6 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                     base_lo = 25 + lens  # top card sits in front of partner
                 else:
                     base_lo = 15 + lens
-                if s == trump:  # trump leads last among the small-card leads
-                    base_lo -= 10
             if r == top:
                 scores[base + i] = base_top
             else:

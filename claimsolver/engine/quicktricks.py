@@ -264,22 +264,22 @@ def leader_loses_trick(hands, leader, trump):
 
 
 @njit(cache=True)
-def slow_tricks_nt(hands, leader):
+def slow_tricks_nt(hands, leader, need=99):
     """Lower bound on the tricks the side NOT on lead takes, when no trumps remain (notrump,
     or every trump played), counted from a trick boundary. Returns (tricks, cards relied on).
 
-    If every suit the leader holds is headed by an opponent, whatever the leader leads an
-    opponent wins it with that suit's top card: at least 1 trick. If one opponent holds all
-    those top cards, after winning the first of them it cashes the others (each is the top
-    of its suit and nobody can ruff): one trick per suit the leader holds. 0 when the
-    leader's side holds the top card of a suit the leader holds."""
-    lho = (leader + 1) & 3
+    If every suit the leader holds is headed by an opponent, whatever suit s the leader
+    leads, the opponent h holding its top card wins the trick with it and keeps the lead
+    with its other top cards: the rest of its run in s and its runs of top cards in the
+    other suits (each the highest remaining card of its suit; nobody can ruff). The bound
+    is the least of these counts over the suits the leader holds; 0 when the leader's side
+    holds the top card of one of them. ``need``: counting stops there (see quick_tricks)."""
     pd = (leader + 2) & 3
     allc = hands[0] | hands[1] | hands[2] | hands[3]
     ours = hands[leader] | hands[pd]
-    owner = -1
-    one = True
-    cnt = 0
+    lho = (leader + 1) & 3
+    rho = (leader + 3) & 3
+    best = 99
     rel = np.int64(0)
     for s in range(4):
         if ((hands[leader] >> (16 * s)) & 0xFFFF) == 0:
@@ -287,16 +287,28 @@ def slow_tricks_nt(hands, leader):
         top = np.int64(1) << (16 * s + hibit((allc >> (16 * s)) & 0xFFFF))
         if ours & top:
             return 0, np.int64(0)
-        o = lho if hands[lho] & top else (leader + 3) & 3
-        if owner < 0:
-            owner = o
-        elif owner != o:
-            one = False
-        cnt += 1
-        rel |= top
-    if cnt == 0:
+        h = lho if hands[lho] & top else rho
+        # h's tricks when the leader leads s: its run in s first, then its other runs
+        got = 0
+        for j in range(4):
+            s2 = (s + j) & 3
+            a = (allc >> (16 * s2)) & 0xFFFF
+            if a == 0:
+                continue
+            k = top_run(a, (hands[h] >> (16 * s2)) & 0xFFFF)
+            if k > need - got:
+                k = need - got
+            if k > 0:
+                got += k
+                if k != popcount(a):  # (a whole suit needs no rank)
+                    rel |= _top_cards(hands, s2, k)
+                if got >= need:
+                    break
+        if got < best:
+            best = got
+    if best == 99:
         return 0, np.int64(0)
-    return (cnt if one else 1), rel
+    return best, rel
 
 
 @njit(cache=True)

@@ -337,7 +337,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 rr = qrel
                             else:
                                 if nt:
-                                    so, srel = slow_tricks_nt(hands, ld)
+                                    so, srel = slow_tricks_nt(hands, ld, n - tg + 1)
                                 else:
                                     so, srel = sure_tricks(hands, 1 - ms, trump, n - tg + 1)
                                 if n - so < tg:
@@ -354,7 +354,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 rr = qrel
                             else:
                                 if nt:
-                                    sm, srel = slow_tricks_nt(hands, ld)
+                                    sm, srel = slow_tricks_nt(hands, ld, tg)
                                 else:
                                     sm, srel = sure_tricks(hands, ms, trump, tg)
                                 if sm >= tg:

@@ -49,6 +49,26 @@ def can_beat(hand, lead_suit, w, trump):
 
 
 @njit(cache=True)
+def lowest_beating(hand, lead_suit, w, trump):
+    """The lowest legal card of ``hand`` that beats the winning card ``w`` of a trick
+    led in ``lead_suit``, or -1."""
+    h = (hand >> (16 * lead_suit)) & 0xFFFF
+    if h != 0:
+        if (w >> 4) != lead_suit:
+            return -1
+        x = h & ~((np.int64(2) << (w & 15)) - 1)
+    else:
+        if trump == 4:
+            return -1
+        h = (hand >> (16 * trump)) & 0xFFFF
+        lead_suit = trump
+        x = h if (w >> 4) != trump else h & ~((np.int64(2) << (w & 15)) - 1)
+    if x == 0:
+        return -1
+    return 16 * lead_suit + popcount((x & (-x)) - 1)
+
+
+@njit(cache=True)
 def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, base, cnt,
                 killer, killer2=-1):
     """Sort ``moves[base:base+cnt]`` by a heuristic score, best first (in place); the
@@ -412,6 +432,31 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                         rr = qrel
                     if decided >= 0:
                         stats[2] += 1
+            elif p_ == 3 and ((player & 1) == ms) == (tg <= 1) and (tg <= 1 or tg == n):
+                # last to play, and this trick alone decides: the side of the 4th hand
+                # needs one trick (ms), or its opponents need every trick
+                w = trk[d - 3]
+                wi = 0
+                for k in range(1, 3):
+                    if beats(trk[d - 3 + k], w, trump):
+                        w = trk[d - 3 + k]
+                        wi = k
+                win = -1
+                ws = w >> 4
+                if wi == 1:  # partner wins the trick, whatever this hand plays
+                    win = w
+                    # by rank when another card of its suit was played to the trick
+                    if ((trk[d - 3] >> 4) == ws) + ((trk[d - 1] >> 4) == ws) > 0:
+                        rr = np.int64(1) << w
+                else:
+                    c = lowest_beating(hands[player], trk[d - 3] >> 4, w, trump)
+                    if c >= 0:
+                        win = c
+                        if (c >> 4) == ws:
+                            rr = np.int64(1) << c
+                if win >= 0:
+                    decided = 1 if (player & 1) == ms else 0
+                    stats[2] += 1
             if decided >= 0:
                 r = decided
                 entering = False

@@ -2,8 +2,11 @@
 
 Zero-window alpha-beta: ``_ab`` answers "can side ``ms`` take at least ``target`` of the
 remaining tricks (current trick included)?"; ``dd_search`` drives it to the exact value by
-repeated tests. Transposition-table probes and stores, quick-trick and sure-trick cut-offs
-at trick boundaries; move ordering; equivalent cards searched once.
+repeated tests, from a guessed target in steps of one. Transposition-table probes and
+stores, bounds for both sides at trick boundaries (quick tricks of the side on lead, sure
+tricks of either side, the notrump bound of the side not on lead), the second hand's and
+the fourth hand's one-trick decisions; move ordering with the table's move hint and a
+cut-off cache; equivalent cards searched once. docs/engine.md explains each.
 
 Buffers (allocated once by the Python wrapper, see ``claimsolver.engine``):
   trk    int64[4*14]: trk[4*ti + k] = k-th card of the search's ti-th trick (ti = 0 is the
@@ -12,7 +15,9 @@ Buffers (allocated once by the Python wrapper, see ``claimsolver.engine``):
   scores int64[64*16]: move-ordering scores, same layout
   tt     transposition table (see tt.py)
   stack  int64[16, 64]: per-depth state of the iterative search
-  stats  int64[8]: stats[0] nodes visited, stats[1] TT cut-offs, stats[2] quick-trick cut-offs
+  stats  int64[8+]: stats[0] nodes visited, stats[1] TT cut-offs, stats[2] bound cut-offs,
+         stats[3] trick-start nodes searched, stats[5] relevant cards of the root's proof
+  cut    int64[2**CUT_LOG2, 2]: the cut-off cache (see cut_hash)
 """
 import numpy as np
 from numba import njit

@@ -77,8 +77,8 @@ def lowest_beating(hand, lead_suit, w, trump):
 def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, base, cnt,
                 killer, killer2=-1):
     """Sort ``moves[base:base+cnt]`` by a heuristic score, best first (in place); the
-    ``killer`` card (the table's move hint, or -1) goes first when present, then
-    ``killer2`` (the cut-off cache's card, or -1)."""
+    ``killer2`` card (the cut-off cache's card, or -1) goes first when present, then
+    ``killer`` (the table's move hint, or -1)."""
     player = (leader + pos) & 3
     if pos == 0:
         pd = (player + 2) & 3
@@ -201,9 +201,9 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
             scores[base + i] = sc
     if killer >= 0 or killer2 >= 0:
         for i in range(cnt):
-            if moves[base + i] == killer:
+            if moves[base + i] == killer2:
                 scores[base + i] += 2000
-            elif moves[base + i] == killer2:
+            elif moves[base + i] == killer:
                 scores[base + i] += 1000
     # insertion sort, descending by score (stable)
     for i in range(1, cnt):

@@ -218,20 +218,20 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
         moves[base + j + 1] = mv
 
 
-CUT_LOG2 = 12  # rows of the cut-off cache (see cut_hash): small, so it stays in cache
+CUT_LOG2 = 14  # rows of the cut-off cache (see cut_hash): 256 KB, stays in cache
 
 
 @njit(cache=True)
 def cut_hash(hands, player, pos, trk, tstart, trump, eqc):
     """Key of a node in the cut-off cache (a move-ordering memory, as in
     macroxue/bridge-solver): the card that last refuted a node is tried first at nodes
-    that look alike to the player: on lead, the same hand; following suit, the same cards
-    of the suit led (current trick included) and the same winning card; void in the suit
-    led, the same hand and the same card (trump) or seat (notrump) winning so far. Only an
-    ordering hint: a collision costs time, never a wrong value."""
+    that look alike to the player: on lead, the same hand and partner's hand; following
+    suit, the same cards of the suit led (current trick included) and the same winning
+    card; void in the suit led, the same hand and the same card (trump) or seat (notrump)
+    winning so far. Only an ordering hint: a collision costs time, never a wrong value."""
     if pos == 0:
         x = hands[player]
-        y = np.int64(0)
+        y = hands[(player + 2) & 3]
     else:
         ls = trk[tstart] >> 4
         w = trk[tstart]

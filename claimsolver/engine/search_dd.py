@@ -241,7 +241,8 @@ def cut_hash(hands, player, pos, trk, tstart, trump, eqc):
                 w = trk[tstart + k]
                 wi = k
         if (hands[player] >> (16 * ls)) & 0xFFFF:
-            x = ((eqc >> (16 * ls)) & 0xFFFF) | (np.int64(ls) << 16)
+            x = (((eqc >> (16 * ls)) & 0xFFFF) | (np.int64(ls) << 16)
+                 | (((hands[player] >> (16 * ls)) & 0xFFFF) << 20))
             y = np.int64(w + 1)
         else:
             x = hands[player]

@@ -16,7 +16,8 @@ Reusable jitted building blocks (for other searches in this package), see their 
     tt_keys, position_codes, relative_ranks, tt_find, tt_probe,
     tt_probe_hint, tt_store, tt_clear, pattern_from_relevant,
     pattern_cards, move_code, move_from_code, new_table        (tt)
-    quick_tricks, sure_tricks, leader_loses_trick               (quicktricks)
+    quick_tricks, sure_tricks, leader_loses_trick,
+    slow_tricks_nt, second_hand_tricks                          (quicktricks)
     popcount, hibit, top_run, lane_counts                       (bits)
     dd_search, _ab (zero-window test), order_moves, group_low   (search_dd)
 
@@ -37,8 +38,9 @@ _NEEDS_COMPILE = not _cache.has_compiled_cache(_PKG_DIR)
 
 from .bits import hibit, lane_counts, popcount, top_run  # noqa: E402
 from .movegen import gen_moves, gen_moves_groups, group_mask, legal_mask  # noqa: E402
-from .quicktricks import leader_loses_trick, quick_tricks, sure_tricks  # noqa: E402
-from .search_dd import _ab, dd_search, group_low, order_moves  # noqa: E402
+from .quicktricks import (leader_loses_trick, quick_tricks, second_hand_tricks,  # noqa: E402
+                          slow_tricks_nt, sure_tricks)
+from .search_dd import CUT_LOG2, _ab, dd_search, group_low, order_moves  # noqa: E402
 from .trick import beats, trick_winner, trick_winner4, winning_card  # noqa: E402
 from .tt import (move_code, move_from_code, new_table, pattern_cards,  # noqa: E402
                  pattern_from_relevant, position_codes, relative_ranks, tt_clear, tt_find,
@@ -48,7 +50,8 @@ __all__ = [
     "dd_tricks", "dd_tricks_side", "hands_from_remain_cards", "new_tt", "clear_tt", "SearchBudgetExceeded",
     "SearchBuffers", "last_stats",
     "popcount", "gen_moves", "gen_moves_groups", "group_mask", "legal_mask",
-    "quick_tricks", "sure_tricks", "dd_search", "order_moves",
+    "quick_tricks", "sure_tricks", "slow_tricks_nt", "second_hand_tricks", "dd_search",
+    "order_moves",
     "beats", "trick_winner", "trick_winner4", "winning_card",
     "relative_ranks", "tt_clear", "tt_keys", "tt_probe", "tt_store", "position_codes",
     "pattern_from_relevant", "pattern_cards", "group_low", "tt_find", "tt_probe_hint",
@@ -78,6 +81,8 @@ class SearchBuffers:
         self.stats = np.zeros(32, dtype=np.int64)
         self.stack = np.zeros((16, 64), dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.int64)
+        # cut-off cache (move-ordering memory, kept across calls): [hash, card] rows
+        self.cut = np.zeros((1 << CUT_LOG2, 2), dtype=np.int64)
 
 
 _buffers: SearchBuffers | None = None
@@ -184,7 +189,7 @@ def _run(hands, trump, leader, tcards, node_budget: int = 0) -> tuple[int, int]:
         _cache.announce_compile()
         _announced = True
     v = dd_search(b.hands, trump, leader, k, b.trk, b.moves, b.scores, b.stack, b.tt, b.stats,
-                  int(node_budget))
+                  b.cut, int(node_budget))
     if v < 0:
         b.hands[:] = hands  # the search gave up part-way: leave the buffers clean
         raise SearchBudgetExceeded(f"double-dummy search stopped after {int(b.stats[0]):,} nodes")

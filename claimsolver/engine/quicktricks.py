@@ -36,7 +36,7 @@ def _len(hands, p, s):
 
 
 @njit(cache=True)
-def quick_tricks(hands, leader, trump):
+def quick_tricks(hands, leader, trump, need=99):
     """Lower bound on the tricks the side of ``leader`` takes: the top winners the leader
     can cash from its own hand, suit after suit, keeping the lead. Returns (tricks, cards):
     ``cards`` = bitboard of the top cards the bound relies on (the rest of the bound depends
@@ -48,6 +48,9 @@ def quick_tricks(hands, leader, trump):
     a suit is cashed those opponents follow, so their other lengths do not change); if the
     leader's partner holds trumps, the side-suit rounds are capped by the partner's number
     of non-trump cards (so the partner is never forced to ruff and take the lead).
+
+    ``need``: the caller only asks whether the bound reaches ``need``; counting stops
+    there, so the cards relied on are as few as possible (more general table entries).
     """
     lho = (leader + 1) & 3
     pd = (leader + 2) & 3
@@ -93,15 +96,52 @@ def quick_tricks(hands, leader, trump):
             free += lp - kp - fol
             if kl > lp:
                 disc += kl - lp
+        if q1 >= need:
+            # the leader's own winners suffice: rely on just enough of them
+            rel = np.int64(0)
+            got = 0
+            for s in range(4):
+                a = (allc >> (16 * s)) & 0xFFFF
+                if a == 0:
+                    continue
+                kl = top_run(a, (hands[leader] >> (16 * s)) & 0xFFFF)
+                if kl > need - got:
+                    kl = need - got
+                if kl > 0:
+                    got += kl
+                    rel |= _top_cards(hands, s, kl)
+                    if got >= need:
+                        break
+            return got, rel
         if entry and free >= disc:
             return q1 + wp, rel | relp
         return q1, rel
 
     lt = _len(hands, lho, trump)
     rt = _len(hands, rho, trump)
+    kt = _top_run(hands, leader, trump)
+    if kt >= need:
+        return need, _top_cards(hands, trump, need)
+    pt = _len(hands, pd, trump)
+    # With at least as many top trumps as either opponent holds trumps, the leader draws
+    # their trumps first (winning every round); the side suits are then safe from ruffs,
+    # and partner, once out of trumps, can never be forced to ruff.
+    lt0 = lt
+    rt0 = rt
+    drawn = kt >= lt and kt >= rt
+    if drawn:
+        lt = 0
+        rt = 0
+        if pt <= kt:
+            pt = 0
+    cap = 99
+    if pt > 0:
+        cap = popcount(hands[pd]) - _len(hands, pd, trump)
+    if kt > 0:
+        rel |= _top_cards(hands, trump, kt)
     side = 0
     for s in range(4):
-        if s == trump:
+        if s == trump or side >= cap:
             continue
         k = _top_run(hands, leader, s)
         if k == 0:
@@ -114,31 +154,86 @@ def quick_tricks(hands, leader, trump):
             rl = _len(hands, rho, s)
             if k > rl:
                 k = rl
+        if side + k > cap:
+            k = cap - side
+        if kt + side + k > need:
+            k = need - kt - side
         if k > 0:
             side += k
             rel |= _top_cards(hands, s, k)
-    pt = _len(hands, pd, trump)
-    if pt > 0:
-        nont = popcount(hands[pd]) - pt
-        if side > nont:
-            side = nont
-    kt = _top_run(hands, leader, trump)
-    if kt > 0:
-        rel |= _top_cards(hands, trump, kt)
+            if kt + side >= need:
+                break
+    if side + kt < need:
+        # Partner's winners instead: the leader leads a card of a suit headed by partner,
+        # who wins and cashes its run there (first round included); capped like the
+        # leader's side suits, and by the leader's non-trump cards (each round costs the
+        # leader one: a card of the suit or a discard, never a forced ruff).
+        lnt = popcount(hands[leader]) - _len(hands, leader, trump)
+        best = 0
+        bs = -1
+        for s in range(4):
+            if s == trump or _len(hands, leader, s) == 0:
+                continue
+            k = _top_run(hands, pd, s)
+            if k == 0:
+                continue
+            if lt0 > 0:
+                ll = _len(hands, lho, s)
+                if k > ll:
+                    k = ll
+            if rt0 > 0:
+                rl = _len(hands, rho, s)
+                if k > rl:
+                    k = rl
+            if k > lnt:
+                k = lnt
+            if k > best:
+                best = k
+                bs = s
+        if best > side + kt:
+            if best > need:
+                best = need
+            return best, _top_cards(hands, bs, best)
     return side + kt, rel
 
 
 @njit(cache=True)
-def sure_tricks(hands, side, trump):
+def sure_tricks(hands, side, trump, need=99):
     """Lower bound on the tricks side ``side`` (0 = NS, 1 = EW) takes whatever happens,
-    counted from a trick boundary: the longest run of top trumps held by one of its hands
-    (each of those cards wins the trick it is played to). 0 in notrump. Returns
-    (tricks, cards relied on)."""
+    counted from a trick boundary (0 in notrump). Returns (tricks, cards relied on).
+
+    - The side holds every remaining trump: each trick one of its hands plays a trump to
+      is won by the side, so it takes at least its longer trump holding (no rank needed).
+    - The longest run of top trumps held by one of its hands (each wins its trick).
+    - The top two trumps in different hands, one of which holds another trump: the side
+      never has to play both on one trick, so each wins a trick.
+    ``need``: as for :func:`quick_tricks` (counting stops there).
+    """
     if trump == 4:
         return 0, np.int64(0)
-    a = _top_run(hands, side, trump)
-    b = _top_run(hands, side + 2, trump)
-    k = a if a > b else b
+    sh = 16 * trump
+    x = (hands[side] >> sh) & 0xFFFF
+    y = (hands[side + 2] >> sh) & 0xFFFF
+    if x == 0 and y == 0:
+        return 0, np.int64(0)
+    o = ((hands[1 - side] | hands[3 - side]) >> sh) & 0xFFFF
+    lx = popcount(x)
+    ly = popcount(y)
+    if o == 0:
+        return (lx if lx > ly else ly), np.int64(0)
+    a = x | y | o
+    kx = top_run(a, x)
+    ky = top_run(a, y)
+    k = kx if kx > ky else ky
+    if k >= need:
+        return need, _top_cards(hands, trump, need)
+    if k < 2 and (x | y) != 0:
+        # top two trumps split between the hands: A in one, K in the other
+        t1 = hibit(a)
+        t2 = hibit(a ^ (np.int64(1) << t1))
+        if (((x >> t1) & 1 and (y >> t2) & 1) or ((y >> t1) & 1 and (x >> t2) & 1)) \
+                and (lx > 1 or ly > 1):
+            return 2, _top_cards(hands, trump, 2)
     if k == 0:
         return 0, np.int64(0)
     return k, _top_cards(hands, trump, k)
@@ -166,3 +261,107 @@ def leader_loses_trick(hands, leader, trump):
             return False, np.int64(0)
         rel |= np.int64(1) << (16 * s + top)
     return True, rel
+
+
+@njit(cache=True)
+def slow_tricks_nt(hands, leader, need=99):
+    """Lower bound on the tricks the side NOT on lead takes, when no trumps remain (notrump,
+    or every trump played), counted from a trick boundary. Returns (tricks, cards relied on).
+
+    If every suit the leader holds is headed by an opponent, whatever suit s the leader
+    leads, the opponent h holding its top card wins the trick with it and keeps the lead
+    with its other top cards: the rest of its run in s and its runs of top cards in the
+    other suits (each the highest remaining card of its suit; nobody can ruff). The bound
+    is the least of these counts over the suits the leader holds; 0 when the leader's side
+    holds the top card of one of them. ``need``: counting stops there (see quick_tricks)."""
+    pd = (leader + 2) & 3
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    ours = hands[leader] | hands[pd]
+    lho = (leader + 1) & 3
+    rho = (leader + 3) & 3
+    best = 99
+    rel = np.int64(0)
+    for s in range(4):
+        if ((hands[leader] >> (16 * s)) & 0xFFFF) == 0:
+            continue
+        top = np.int64(1) << (16 * s + hibit((allc >> (16 * s)) & 0xFFFF))
+        if ours & top:
+            return 0, np.int64(0)
+        h = lho if hands[lho] & top else rho
+        # h's tricks when the leader leads s: its run in s first, then its other runs
+        got = 0
+        for j in range(4):
+            s2 = (s + j) & 3
+            a = (allc >> (16 * s2)) & 0xFFFF
+            if a == 0:
+                continue
+            k = top_run(a, (hands[h] >> (16 * s2)) & 0xFFFF)
+            if k > need - got:
+                k = need - got
+            if k > 0:
+                got += k
+                if k != popcount(a):  # (a whole suit needs no rank)
+                    rel |= _top_cards(hands, s2, k)
+                if got >= need:
+                    break
+        if got < best:
+            best = got
+    if best == 99:
+        return 0, np.int64(0)
+    return best, rel
+
+
+@njit(cache=True)
+def second_hand_tricks(hands, player, lead_card, trump, need=99):
+    """Lower bound on the tricks the side of ``player``, second to play to the trick led
+    with ``lead_card``, takes from here (current trick included); 0 when it cannot be sure
+    of winning the current trick. Returns (tricks, cards relied on).
+
+    The side wins the current trick when one of its hands can ruff and the third hand (the
+    leader's partner) must follow suit, or when its highest card of the suit led beats the
+    led card and every card of the third hand, who cannot ruff. In notrump the hand that
+    wins it then keeps the lead with its run of top cards in that suit and the top cards
+    of the other suits (each the highest remaining, nobody can ruff). ``need``: the caller
+    decides only if the bound reaches it, so the count may stop short of it (0 when it
+    cannot be reached)."""
+    if need > 1 and trump != 4:
+        return 0, np.int64(0)  # only the current trick is counted in a trump contract
+    ss = lead_card >> 4
+    sh = 16 * ss
+    pd = (player + 2) & 3
+    th = (player + 1) & 3
+    hp = (hands[player] >> sh) & 0xFFFF
+    hq = (hands[pd] >> sh) & 0xFFFF
+    ht = (hands[th] >> sh) & 0xFFFF
+    if trump != 4 and ss != trump:
+        tsh = 16 * trump
+        if ht == 0 and ((hands[th] >> tsh) & 0xFFFF) != 0:
+            return 0, np.int64(0)  # the third hand may ruff
+        if ((hp == 0 and ((hands[player] >> tsh) & 0xFFFF) != 0)
+                or (hq == 0 and ((hands[pd] >> tsh) & 0xFFFF) != 0)):
+            return 1, np.int64(0)  # we ruff, the third hand follows suit
+    ours = hp | hq
+    if ours == 0:
+        return 0, np.int64(0)
+    top = hibit(ours)
+    if top < (lead_card & 15) or (ht != 0 and top < hibit(ht)):
+        return 0, np.int64(0)
+    rel = np.int64(1) << (sh + top)
+    q = 1
+    if trump == 4 and need > 1:
+        hh = player if (hp >> top) & 1 else pd
+        allc = hands[0] | hands[1] | hands[2] | hands[3]
+        for s in range(4):
+            a = (allc >> (16 * s)) & 0xFFFF
+            h = (hands[hh] >> (16 * s)) & 0xFFFF
+            if h == 0:
+                continue
+            k = top_run(a, h)
+            if s == ss:
+                k -= 1  # the top card itself wins the current trick
+                if k > 0:
+                    rel |= _top_cards(hands, s, k + 1)
+            elif k > 0 and h != a:
+                rel |= _top_cards(hands, s, k)
+            q += k
+    return q, rel

@@ -2,8 +2,11 @@
 
 Zero-window alpha-beta: ``_ab`` answers "can side ``ms`` take at least ``target`` of the
 remaining tricks (current trick included)?"; ``dd_search`` drives it to the exact value by
-repeated tests. Transposition-table probes and stores, quick-trick and sure-trick cut-offs
-at trick boundaries; move ordering; equivalent cards searched once.
+repeated tests, from a guessed target in steps of one. Transposition-table probes and
+stores, bounds for both sides at trick boundaries (quick tricks of the side on lead, sure
+tricks of either side, the notrump bound of the side not on lead), the second hand's and
+the fourth hand's one-trick decisions; move ordering with the table's move hint and a
+cut-off cache; equivalent cards searched once. docs/engine.md explains each.
 
 Buffers (allocated once by the Python wrapper, see ``claimsolver.engine``):
   trk    int64[4*14]: trk[4*ti + k] = k-th card of the search's ti-th trick (ti = 0 is the
@@ -12,14 +15,17 @@ Buffers (allocated once by the Python wrapper, see ``claimsolver.engine``):
   scores int64[64*16]: move-ordering scores, same layout
   tt     transposition table (see tt.py)
   stack  int64[16, 64]: per-depth state of the iterative search
-  stats  int64[8]: stats[0] nodes visited, stats[1] TT cut-offs, stats[2] quick-trick cut-offs
+  stats  int64[8+]: stats[0] nodes visited, stats[1] TT cut-offs, stats[2] bound cut-offs,
+         stats[3] trick-start nodes searched, stats[5] relevant cards of the root's proof
+  cut    int64[2**CUT_LOG2, 2]: the cut-off cache (see cut_hash)
 """
 import numpy as np
 from numba import njit
 
 from .bits import hibit, popcount
 from .movegen import gen_moves
-from .quicktricks import leader_loses_trick, quick_tricks, sure_tricks
+from .quicktricks import (leader_loses_trick, quick_tricks, second_hand_tricks,
+                          slow_tricks_nt, sure_tricks)
 from .trick import beats, trick_winner4
 from .tt import (move_code, move_from_code, pattern_cards, pattern_from_relevant,
                  position_codes, tt_find, tt_keys, tt_probe_hint, tt_store)
@@ -48,10 +54,31 @@ def can_beat(hand, lead_suit, w, trump):
 
 
 @njit(cache=True)
+def lowest_beating(hand, lead_suit, w, trump):
+    """The lowest legal card of ``hand`` that beats the winning card ``w`` of a trick
+    led in ``lead_suit``, or -1."""
+    h = (hand >> (16 * lead_suit)) & 0xFFFF
+    if h != 0:
+        if (w >> 4) != lead_suit:
+            return -1
+        x = h & ~((np.int64(2) << (w & 15)) - 1)
+    else:
+        if trump == 4:
+            return -1
+        h = (hand >> (16 * trump)) & 0xFFFF
+        lead_suit = trump
+        x = h if (w >> 4) != trump else h & ~((np.int64(2) << (w & 15)) - 1)
+    if x == 0:
+        return -1
+    return 16 * lead_suit + popcount((x & (-x)) - 1)
+
+
+@njit(cache=True)
 def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, base, cnt,
-                killer):
+                killer, killer2=-1):
     """Sort ``moves[base:base+cnt]`` by a heuristic score, best first (in place); the
-    ``killer`` card (last cut-off at this depth, or -1) goes first when present."""
+    ``killer2`` card (the cut-off cache's card, or -1) goes first when present, then
+    ``killer`` (the table's move hint, or -1)."""
     player = (leader + pos) & 3
     if pos == 0:
         pd = (player + 2) & 3
@@ -86,7 +113,15 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 else:
                     pruff = False
                 base_top = 40 if ruffable else 100
-                lens = 2 * (popcount((ours >> sh) & 0xFFFF) - popcount((theirs >> sh) & 0xFFFF))
+                # the opponents' replies to a lead span the proof: a suit where they hold
+                # few cards (a void counts as a free choice of discard) gives a smaller
+                # search (DDS's lead weights do the same)
+                nl = popcount((hands[lho] >> sh) & 0xFFFF)
+                nr = popcount((hands[rho] >> sh) & 0xFFFF)
+                width = ((nl if nl > 0 else 4) + (nr if nr > 0 else 4))
+                # (weights tuned on random 10- and 13-trick deals: node counts)
+                base_top -= 14 * width
+                lens = -6 * width
                 if (hands[pd] >> (sh + top)) & 1:
                     base_lo = (30 if ruffable else 80) + lens
                 elif pruff:
@@ -95,8 +130,6 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                     base_lo = 25 + lens  # top card sits in front of partner
                 else:
                     base_lo = 15 + lens
-                if s == trump:  # draw trumps when the partnership holds more of them
-                    base_lo += 10 if lens > 0 else -10
             if r == top:
                 scores[base + i] = base_top
             else:
@@ -112,6 +145,22 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
         partner_wins = ((wi ^ pos) & 1) == 0
         nxt = hands[(player + 1) & 3]
         safe = pos == 2 and partner_wins and not can_beat(nxt, lead_suit, w, trump)
+        if pos == 1:
+            # second hand: partner, playing last, beats the card led and whatever the third
+            # hand can play (which cannot ruff): play low and let partner win (DDS's weights)
+            pdh = hands[(player + 2) & 3]
+            sh = 16 * lead_suit
+            p4 = (pdh >> sh) & 0xFFFF
+            t3 = (nxt >> sh) & 0xFFFF
+            third_ruffs = (trump != 4 and lead_suit != trump and t3 == 0
+                           and ((nxt >> (16 * trump)) & 0xFFFF) != 0)
+            if third_ruffs:
+                safe = False
+            elif p4 != 0:
+                safe = p4 > (t3 | (np.int64(2) << (w & 15)) - 1)
+            else:
+                safe = (trump != 4 and lead_suit != trump and t3 != 0
+                        and ((pdh >> (16 * trump)) & 0xFFFF) != 0)
         for i in range(cnt):
             c = moves[base + i]
             r = c & 15
@@ -136,6 +185,8 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                     sc = 30 + r
                 else:
                     sc = -r - (20 if trumpish else 0)
+            elif safe:
+                sc = 70 - r if not wins else 10 - r
             else:
                 if wins and not can_beat(nxt, lead_suit, c, trump):
                     nn = hands[(player + 2) & 3]
@@ -148,9 +199,11 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 else:
                     sc = 40 - r - (20 if trumpish else 0)
             scores[base + i] = sc
-    if killer >= 0:
+    if killer >= 0 or killer2 >= 0:
         for i in range(cnt):
-            if moves[base + i] == killer:
+            if moves[base + i] == killer2:
+                scores[base + i] += 2000
+            elif moves[base + i] == killer:
                 scores[base + i] += 1000
     # insertion sort, descending by score (stable)
     for i in range(1, cnt):
@@ -163,6 +216,42 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
             j -= 1
         scores[base + j + 1] = sc
         moves[base + j + 1] = mv
+
+
+CUT_LOG2 = 14  # rows of the cut-off cache (see cut_hash): 256 KB, stays in cache
+
+
+@njit(cache=True)
+def cut_hash(hands, player, pos, trk, tstart, trump, eqc):
+    """Key of a node in the cut-off cache (a move-ordering memory, as in
+    macroxue/bridge-solver): the card that last refuted a node is tried first at nodes
+    that look alike to the player: on lead, the same hand and partner's hand; following
+    suit, the same cards of the suit led (current trick included) and the same winning
+    card; void in the suit led, the same hand and the same card (trump) or seat (notrump)
+    winning so far. Only an ordering hint: a collision costs time, never a wrong value."""
+    if pos == 0:
+        x = hands[player]
+        y = hands[(player + 2) & 3]
+    else:
+        ls = trk[tstart] >> 4
+        w = trk[tstart]
+        wi = 0
+        for k in range(1, pos):
+            if beats(trk[tstart + k], w, trump):
+                w = trk[tstart + k]
+                wi = k
+        if (hands[player] >> (16 * ls)) & 0xFFFF:
+            x = (((eqc >> (16 * ls)) & 0xFFFF) | (np.int64(ls) << 16)
+                 | (((hands[player] >> (16 * ls)) & 0xFFFF) << 20))
+            y = np.int64(w + 1)
+        else:
+            x = hands[player]
+            y = np.int64(wi + 1) if trump == 4 else np.int64(w + 8)
+    h = x * 0x1E3779B97F4A7C15 + (y + 128 * (pos + 4 * player)) * 0x632BE59BD9B4E019
+    h ^= (h >> 31) & 0x1FFFFFFFF
+    h = h * 0x2545F4914F6CDD1D
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    return h
 
 
 @njit(cache=True)
@@ -185,7 +274,7 @@ def group_low(hand, eqc, c):
 
 @njit(cache=True)
 def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats,
-        budget):
+        budget, cut):
     """1 if side ``ms`` can take >= ``target`` of the remaining tricks (current trick
     included) from the position, else 0. The first ``pos`` cards of the current trick are
     in trk[0:pos]. Iterative (explicit stack: numba cannot reload cached recursive code).
@@ -214,6 +303,8 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
     S_REL = 10
     S_KILL = 11
     S_SKIP = 12
+    S_CUTH = 13
+    cmask = cut.shape[0] - 1
     root = pos
     d = pos
     stack[S_LEADER, d] = leader
@@ -254,13 +345,27 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                         rr = wc
                 else:
                     if True:
-                        q, qrel = quick_tricks(hands, ld, trump)
+                        # tricks the leader's side needs for a decision
+                        lneed = tg if (ld & 1) == ms else n - tg + 1
+                        q, qrel = quick_tricks(hands, ld, trump, lneed)
+                        nt = trump == 4
+                        if not nt:  # every trump played: notrump bounds apply
+                            nt = (((hands[0] | hands[1] | hands[2] | hands[3])
+                                   >> (16 * trump)) & 0xFFFF) == 0
+                        if not nt:
+                            sl, slrel = sure_tricks(hands, ld & 1, trump, lneed)
+                            if sl > q:
+                                q = sl
+                                qrel = slrel
                         if (ld & 1) == ms:
                             if q >= tg:
                                 decided = 1
                                 rr = qrel
                             else:
-                                so, srel = sure_tricks(hands, 1 - ms, trump)
+                                if nt:
+                                    so, srel = slow_tricks_nt(hands, ld, n - tg + 1)
+                                else:
+                                    so, srel = sure_tricks(hands, 1 - ms, trump, n - tg + 1)
                                 if n - so < tg:
                                     decided = 0
                                     rr = srel
@@ -274,7 +379,10 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 decided = 0
                                 rr = qrel
                             else:
-                                sm, srel = sure_tricks(hands, ms, trump)
+                                if nt:
+                                    sm, srel = slow_tricks_nt(hands, ld, tg)
+                                else:
+                                    sm, srel = sure_tricks(hands, ms, trump, tg)
                                 if sm >= tg:
                                     decided = 1
                                     rr = srel
@@ -316,6 +424,45 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 decided = 0 if lo_ns >= n - tg + 1 else 1
                             rr = pattern_cards(hands, tt[ie, 0], tt[ie, 1])
                             stats[1] += 1
+            elif p_ == 1:
+                # tricks the side of the second hand needs for a decision
+                need = tg if (player & 1) == ms else n - tg + 1
+                q, qrel = second_hand_tricks(hands, player, trk[d - 1], trump, need)
+                if q > 0:
+                    if (player & 1) == ms:
+                        if q >= tg:
+                            decided = 1
+                            rr = qrel
+                    elif n - q < tg:
+                        decided = 0
+                        rr = qrel
+                    if decided >= 0:
+                        stats[2] += 1
+            elif p_ == 3 and ((player & 1) == ms) == (tg <= 1) and (tg <= 1 or tg == n):
+                # last to play, and this trick alone decides: the side of the 4th hand
+                # needs one trick (ms), or its opponents need every trick
+                w = trk[d - 3]
+                wi = 0
+                for k in range(1, 3):
+                    if beats(trk[d - 3 + k], w, trump):
+                        w = trk[d - 3 + k]
+                        wi = k
+                win = -1
+                ws = w >> 4
+                if wi == 1:  # partner wins the trick, whatever this hand plays
+                    win = w
+                    # by rank when another card of its suit was played to the trick
+                    if ((trk[d - 3] >> 4) == ws) + ((trk[d - 1] >> 4) == ws) > 0:
+                        rr = np.int64(1) << w
+                else:
+                    c = lowest_beating(hands[player], trk[d - 3] >> 4, w, trump)
+                    if c >= 0:
+                        win = c
+                        if (c >> 4) == ws:
+                            rr = np.int64(1) << c
+                if win >= 0:
+                    decided = 1 if (player & 1) == ms else 0
+                    stats[2] += 1
             if decided >= 0:
                 r = decided
                 entering = False
@@ -329,9 +476,15 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
             lead_suit = -1 if p_ == 0 else (trk[d - p_] >> 4)
             base = 16 * d
             cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
+            stack[S_CUTH, d] = 0
             if cnt > 1:
+                k2 = -1
+                if p_ != 3:  # (the 4th hand's ordering is nearly always right already)
+                    ch = cut_hash(hands, player, p_, trk, d - p_, trump, eqc)
+                    stack[S_CUTH, d] = ch
+                    k2 = cut[ch & cmask, 1] if cut[ch & cmask, 0] == ch else -1
                 order_moves(hands, allc, trump, ld, p_, trk, d - p_, moves, scores,
-                            base, cnt, stack[S_KILL, d] if p_ == 0 else -1)
+                            base, cnt, stack[S_KILL, d] if p_ == 0 else -1, k2)
             stack[S_CNT, d] = cnt
             if p_ == 0:
                 stats[3] += 1
@@ -359,15 +512,17 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                          + ((trk[d - 1] >> 4) == ws) + ((c >> 4) == ws))
                 if nsame > 1:
                     rr |= np.int64(1) << wc
-            cut = False
+            cutoff = False
             if (player & 1) == ms:
                 if r == 1:
-                    cut = True
+                    cutoff = True
             elif r == 0:
-                cut = True
-            if cut:
-                stats[16 + p_] += 1
-                stats[20 + p_] += stack[S_I, d]
+                cutoff = True
+            if cutoff:
+                if stack[S_CUTH, d] != 0:
+                    ch = stack[S_CUTH, d]
+                    cut[ch & cmask, 0] = ch
+                    cut[ch & cmask, 1] = c
                 hands[player] ^= np.int64(1) << c
                 if p_ == 0 and stack[S_K1, d] >= 0:
                     _store(tt, hands, stack[S_K1, d], stack[S_K2, d], stack[S_C01, d],
@@ -402,8 +557,6 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
         while i < stack[S_CNT, d] and (skip >> moves[16 * d + i]) & 1:
             i += 1
         if i >= stack[S_CNT, d]:
-            stats[24 + (d & 3)] += 1
-            stats[28 + (d & 3)] += i
             r = stack[S_RES, d]
             rr = stack[S_REL, d]
             if (d & 3) == 0 and stack[S_K1, d] >= 0:
@@ -456,7 +609,7 @@ ROOT_BUDGET = 4000000  # nodes for a root move's first try (grows x4 per round)
 
 @njit(cache=True)
 def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats,
-              budget0, max_nodes):
+              budget0, max_nodes, cut, first=-1):
     """Zero-window test at the root ("can side ms, to move, take >= target?") with the root
     moves tried under growing node budgets: a move whose proof does not finish within the
     budget is set aside and the next one tried, so one badly ordered first move cannot
@@ -482,6 +635,13 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
     cnt = gen_moves(hands[player], eqc, lead_suit, moves, base)
     if cnt > 1:
         order_moves(hands, allc, trump, leader, pos, trk, 0, moves, scores, base, cnt, -1)
+    if first >= 0:  # the move that proved the previous target goes first
+        for i in range(cnt):
+            if moves[base + i] == first:
+                for j in range(i, 0, -1):
+                    moves[base + j] = moves[base + j - 1]
+                moves[base] = first
+                break
     pending = (np.int64(1) << cnt) - 1
     budget = budget0
     while pending != 0:
@@ -498,15 +658,16 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
                 w = trick_winner4(trk[0], trk[1], trk[2], c, leader, trump)
                 t2 = target - 1 if (w & 1) == ms else target
                 r = _ab(hands, trump, w, 0, t2, ms, trk, moves, scores, stack, tt, stats,
-                        lim)
+                        lim, cut)
             else:
                 r = _ab(hands, trump, leader, pos + 1, target, ms, trk, moves, scores,
-                        stack, tt, stats, lim)
+                        stack, tt, stats, lim, cut)
             for p in range(4):
                 hands[p] = stack[15, p]
             for k in range(4):
                 trk[k] = stack[14, k]
             if r == 1:
+                stack[14, 8] = c
                 return 1
             if r == 0:
                 pending &= ~(np.int64(1) << i)
@@ -517,7 +678,8 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
 
 
 @njit(cache=True)
-def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, max_nodes=0):
+def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, cut,
+              max_nodes=0):
     """Exact number of tricks (current trick included) for the side of the player to move;
     -1 when ``max_nodes`` > 0 and the search visited that many nodes without finishing.
 
@@ -529,14 +691,57 @@ def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, m
     n = popcount(hands[player])
     lo = 0
     hi = n
+    # Tests near the value are the expensive ones: start at a guess and step by one (as DDS
+    # does), so that typically only "t = value" (yes) and "t = value + 1" (no) are searched.
+    t = guess_tricks(hands, trump, ms, n)
+    best = -1
     while lo < hi:
-        t = (lo + hi + 1) >> 1
+        if t <= lo:
+            t = lo + 1
+        if t > hi:
+            t = hi
         r = root_test(hands, trump, leader, pos, t, ms, trk, moves, scores, stack, tt, stats,
-                      ROOT_BUDGET, max_nodes)
+                      ROOT_BUDGET, max_nodes, cut, best)
         if r < 0:
             return -1
         if r == 1:
+            best = stack[14, 8]
             lo = t
+            t += 1
         else:
             hi = t - 1
+            t -= 1
     return lo
+
+
+@njit(cache=True)
+def guess_tricks(hands, trump, ms, n):
+    """Rough estimate of the tricks side ``ms`` takes (the first target tried): its share of
+    the top four remaining cards of each suit (counted 4-3-2-1), plus half its trump-length
+    advantage in a suit contract."""
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    mine = hands[ms] | hands[ms + 2]
+    pts = 0
+    tot = 0
+    for s in range(4):
+        a = (allc >> (16 * s)) & 0xFFFF
+        m = (mine >> (16 * s)) & 0xFFFF
+        w = 4
+        while a != 0 and w > 0:
+            b = np.int64(1) << hibit(a)
+            tot += w
+            if m & b:
+                pts += w
+            a ^= b
+            w -= 1
+    g2 = (2 * n * pts + tot) // (2 * tot) if tot > 0 else n // 2
+    if trump != 4:
+        tm = popcount((mine >> (16 * trump)) & 0xFFFF)
+        to = popcount(((hands[0] | hands[1] | hands[2] | hands[3]) & ~mine) >> (16 * trump)
+                      & 0xFFFF)
+        g2 += (tm - to) // 2
+    if g2 < 0:
+        g2 = 0
+    if g2 > n:
+        g2 = n
+    return g2

@@ -15,12 +15,21 @@ answers for all positions that agree on those top cards.
 Layout: one int64[NK + NE + 1, 6] array (allocate with ``new_table`` /
 ``claimsolver.engine.new_tt``):
   rows [0, NK) key slots (open addressing, linear probing), NK a power of two:
-      [k1, k2, head entry row (-1 none), entry count]; k1 = -1 marks an empty slot;
+      [k1, k2, head block row (-1 none), entry count, entries in the head block, head
+      block size];
+      k1 = -1 marks an empty slot;
       key 1 = every hand's length in every suit (4 bits at 16*suit + 4*seat),
       key 2 = leader | trump << 2;
-  rows [NK, NK + NE) entries, chained newest first per key:
-      [pattern S|H, pattern D|C, payload, next entry row (-1 end), mask S|H, mask D|C]
-      (the masks select the owner bits a pattern fixes);
+  rows [NK, NK + NE) entries, in blocks of consecutive rows per key (2, 4, 8, then
+      BLOCK rows; the head block holds the newest entries; column 3 of a block's first row
+      links the next, older, block: (its row + 1) | its size << 40, 0 at the end). A key's
+      entries are scanned newest first; keeping them in
+      contiguous blocks instead of a linked list of single rows matters: a key can gather
+      hundreds of entries at 13 tricks, and a scan that jumps between random rows of a
+      60 MB table costs a cache miss per entry (DDS also scans contiguous blocks). Entry:
+      [pattern S|H, pattern D|C, payload, (block link), mask S|H, mask D|C]
+      (the masks select the owner bits a pattern fixes; an entry made redundant by a more
+      general one is killed: pattern and mask -1, which no position matches);
       pattern of a suit = owner code of its top k cards (2k bits) | k << 26 (30 bits);
       payload = lo | hi << 8 | ntricks << 16: bounds on the tricks of the side the caller's
       convention names (North-South in the double-dummy search), ntricks = tricks left,
@@ -38,23 +47,28 @@ from .bits import lane_counts, popcount
 
 EMPTY = -1
 WAYS = 64
+BLOCK = 16  # largest block (16 rows x 48 bytes: adjacent cache lines)
+FIRST_BLOCK = 2  # most keys hold one or two entries
+MAX_ENTRIES = 96  # per key: past it the oldest block is dropped (bounds a scan's length)
+_LINK = 0xFFFFFFFFFF
 
 
 @njit(cache=True)
 def suit_code(hands, s):
     """30-bit relative-rank code of suit ``s``: owners top-down (2 bits each) | length << 26."""
-    h1 = (hands[1] >> (16 * s)) & 0xFFFF
-    h2 = (hands[2] >> (16 * s)) & 0xFFFF
-    h3 = (hands[3] >> (16 * s)) & 0xFFFF
-    a = ((hands[0] >> (16 * s)) & 0xFFFF) | h1 | h2 | h3
+    sh = 16 * s
+    h1 = (hands[1] >> sh) & 0xFFFF
+    h2 = (hands[2] >> sh) & 0xFFFF
+    h3 = (hands[3] >> sh) & 0xFFFF
+    a = ((hands[0] >> sh) & 0xFFFF) | h1 | h2 | h3
+    lo = h1 | h3  # owner bit 0 (E, W)
+    hi = h2 | h3  # owner bit 1 (S, W)
     code = np.int64(0)
     k = 0
-    while a != 0:  # lowest card first; the highest ends in bits 0-1
-        b = a & (-a)
-        o = (1 if h1 & b else 0) + (2 if h2 & b else 0) + (3 if h3 & b else 0)
-        code = (code << 2) | o
-        k += 1
-        a ^= b
+    for r in range(2, 15):  # lowest card first; the highest ends in bits 0-1
+        if (a >> r) & 1:
+            code = (code << 2) | ((lo >> r) & 1) | (((hi >> r) & 1) << 1)
+            k += 1
     return code | (np.int64(k) << 26)
 
 
@@ -188,15 +202,21 @@ def tt_has_key(table, k1, k2):
 @njit(cache=True)
 def tt_probe_slot(table, i, c01, c23, want_lo, want_hi):
     """Like :func:`tt_probe` for a key slot ``i`` found with ``tt_find`` (i >= 0)."""
-    e = table[i, 2]
-    while e >= 0:
+    blk = table[i, 2]
+    j = table[i, 4] - 1
+    while blk >= 0:
+        e = blk + j
         p = table[e, 2]
         if ((want_lo >= 0 and (p & 0xFF) >= want_lo)
                 or (want_hi >= 0 and ((p >> 8) & 0xFF) <= want_hi)):
             if (((c01 ^ table[e, 0]) & table[e, 4]) == 0
                     and ((c23 ^ table[e, 1]) & table[e, 5]) == 0):
                 return e
-        e = table[e, 3]
+        j -= 1
+        if j < 0:
+            v = table[blk, 3]
+            blk = (v & _LINK) - 1
+            j = (v >> 40) - 1
     return -1
 
 
@@ -205,9 +225,11 @@ def tt_probe_hint(table, i, c01, c23, want_lo, want_hi):
     """(row of a deciding entry or -1, move hint of the first matching entry or 0) for key
     slot ``i``: the hint of an entry that matches but whose bound does not decide is the
     move that last refuted/proved this pattern (try it first)."""
-    e = table[i, 2]
+    blk = table[i, 2]
+    j = table[i, 4] - 1
     hint = 0
-    while e >= 0:
+    while blk >= 0:
+        e = blk + j
         if (((c01 ^ table[e, 0]) & table[e, 4]) == 0
                 and ((c23 ^ table[e, 1]) & table[e, 5]) == 0):
             p = table[e, 2]
@@ -216,7 +238,11 @@ def tt_probe_hint(table, i, c01, c23, want_lo, want_hi):
                 return e, hint
             if hint == 0:
                 hint = (p >> 24) & 0xFF
-        e = table[e, 3]
+        j -= 1
+        if j < 0:
+            v = table[blk, 3]
+            blk = (v & _LINK) - 1
+            j = (v >> 40) - 1
     return -1, hint
 
 
@@ -274,18 +300,7 @@ def tt_probe(table, k1, k2, c01, c23, want_lo, want_hi):
     i = _slot(table, k1, k2)
     if i < 0:
         return -1
-    e = table[i, 2]
-    while e >= 0:
-        p = table[e, 2]
-        ok = False
-        if want_lo >= 0 and (p & 0xFF) >= want_lo:
-            ok = True
-        if want_hi >= 0 and ((p >> 8) & 0xFF) <= want_hi:
-            ok = True
-        if ok and _match(table[e, 0], c01) and _match(table[e, 1], c23):
-            return e
-        e = table[e, 3]
-    return -1
+    return tt_probe_slot(table, i, c01, c23, want_lo, want_hi)
 
 
 @njit(cache=True)
@@ -298,9 +313,16 @@ def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks, move=0):
     last = table.shape[0] - 1
     nk = table[last, 2]
     i = _slot(table, k1, k2)
+    m01 = _mask(p01)
+    m23 = _mask(p23)
     if i >= 0:
-        e = table[i, 2]
-        while e >= 0:
+        # one pass: tighten an entry with the same pattern, or kill the entries the new
+        # one makes redundant (patterns it generalises, with the same owners on the cards
+        # it fixes, whose bounds are no tighter)
+        blk = table[i, 2]
+        j = table[i, 4] - 1
+        while blk >= 0:
+            e = blk + j
             if table[e, 0] == p01 and table[e, 1] == p23:
                 p = table[e, 2]
                 olo = p & 0xFF
@@ -314,48 +336,69 @@ def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks, move=0):
                 table[e, 2] = (np.int64(lo) | (np.int64(hi) << 8)
                                | (np.int64(ntricks) << 16) | (np.int64(move) << 24))
                 return
-            e = table[e, 3]
-    if table[last, 0] >= last or table[last, 1] * 4 >= nk * 3:
+            pe = table[e, 2]
+            if ((pe & 0xFF) <= lo and ((pe >> 8) & 0xFF) >= hi
+                    and (m01 & ~table[e, 4]) == 0 and (m23 & ~table[e, 5]) == 0
+                    and ((table[e, 0] ^ p01) & m01) == 0
+                    and ((table[e, 1] ^ p23) & m23) == 0):
+                table[e, 0] = -1
+                table[e, 1] = -1
+                table[e, 4] = -1
+                table[e, 5] = -1
+            j -= 1
+            if j < 0:
+                v = table[blk, 3]
+                blk = (v & _LINK) - 1
+                j = (v >> 40) - 1
+    need_block = i < 0 or table[i, 2] < 0 or table[i, 4] >= table[i, 5]
+    size = FIRST_BLOCK
+    if i >= 0 and table[i, 2] >= 0:
+        size = 2 * table[i, 5] if table[i, 5] < BLOCK else BLOCK
+    if ((need_block and table[last, 0] + size > last)
+            or (i < 0 and table[last, 1] * 4 >= nk * 3)):
         tt_clear(table)
         i = _slot(table, k1, k2)
+        need_block = True
+        size = FIRST_BLOCK
     if i < 0:
         i = -i - 1
         table[i, 0] = k1
         table[i, 1] = k2
         table[i, 2] = -1
         table[i, 3] = 0
+        table[i, 4] = 0
+        table[i, 5] = 0
         table[last, 1] += 1
-    m01 = _mask(p01)
-    m23 = _mask(p23)
-    # unlink the entries the new one makes redundant: patterns it generalises (it fixes a
-    # subset of their cards, with the same owners) whose bounds are no tighter
-    prev = -1
-    e = table[i, 2]
-    while e >= 0:
-        nxt = table[e, 3]
-        pe = table[e, 2]
-        if ((pe & 0xFF) <= lo and ((pe >> 8) & 0xFF) >= hi
-                and (m01 & ~table[e, 4]) == 0 and (m23 & ~table[e, 5]) == 0
-                and ((table[e, 0] ^ p01) & m01) == 0 and ((table[e, 1] ^ p23) & m23) == 0):
-            if prev < 0:
-                table[i, 2] = nxt
-            else:
-                table[prev, 3] = nxt
-            table[i, 3] -= 1
-        else:
-            prev = e
-        e = nxt
-    e = table[last, 0]
-    table[last, 0] = e + 1
+    if need_block and table[i, 3] >= MAX_ENTRIES:
+        # drop the key's oldest block (its rows stay unused until the next clear)
+        prev = -1
+        b = table[i, 2]
+        while True:
+            v = table[b, 3]
+            nb = (v & _LINK) - 1
+            if nb < 0:
+                break
+            prev = b
+            b = nb
+        if prev >= 0:
+            table[i, 3] -= (table[prev, 3] >> 40)
+            table[prev, 3] = 0
+    if need_block:
+        blk = table[last, 0]
+        table[last, 0] = blk + size
+        table[blk, 3] = (table[i, 2] + 1) | (table[i, 5] << 40) if table[i, 2] >= 0 else 0
+        table[i, 2] = blk
+        table[i, 4] = 0
+        table[i, 5] = size
+    e = table[i, 2] + table[i, 4]
+    table[i, 4] += 1
+    table[i, 3] += 1
     table[e, 0] = p01
     table[e, 1] = p23
     table[e, 2] = (np.int64(lo) | (np.int64(hi) << 8) | (np.int64(ntricks) << 16)
                    | (np.int64(move) << 24))
-    table[e, 3] = table[i, 2]
     table[e, 4] = m01
     table[e, 5] = m23
-    table[i, 2] = e
-    table[i, 3] += 1
 
 
 @njit(cache=True)
@@ -368,6 +411,8 @@ def tt_clear(table):
         table[i, 1] = EMPTY
         table[i, 2] = -1
         table[i, 3] = 0
+        table[i, 4] = 0
+        table[i, 5] = 0
     table[last, 0] = nk
     table[last, 1] = 0
 

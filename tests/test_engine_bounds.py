@@ -1,0 +1,80 @@
+"""The search's cut-off bounds are sound: on random positions no bound exceeds the exact
+double-dummy value of the side it is for (the engine's value equals DDS's, see
+test_engine_dds.py). A bound that overshoots even once would make the search wrong on some
+deal, so these are checked one by one, beyond the end-to-end comparisons with DDS."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from claimsolver import engine as E
+from randpos import random_position
+
+EMPTY = np.zeros(0, dtype=np.int64)
+
+
+def _positions(seed: int, count: int, played: int):
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        n = int(rng.integers(2, 9))
+        yield random_position(rng, n, played=played)
+
+
+def _no_trumps_left(hands: np.ndarray, trump: int) -> bool:
+    allc = int(hands[0] | hands[1] | hands[2] | hands[3])
+    return trump == 4 or ((allc >> (16 * trump)) & 0xFFFF) == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_trick_start_bounds_never_exceed_the_value(seed):
+    for hands, trump, leader, _ in _positions(seed, 150, played=0):
+        ls = leader & 1
+        mine = E.dd_tricks_side(hands, trump, leader, EMPTY, ls)
+        theirs = E.dd_tricks_side(hands, trump, leader, EMPTY, 1 - ls)
+        q, _ = E.quick_tricks(hands, leader, trump)
+        assert q <= mine, (hands.tolist(), trump, leader, "quick_tricks", q, mine)
+        for side, value in ((ls, mine), (1 - ls, theirs)):
+            s, _ = E.sure_tricks(hands, side, trump)
+            assert s <= value, (hands.tolist(), trump, side, "sure_tricks", s, value)
+        if _no_trumps_left(hands, trump):
+            o, _ = E.slow_tricks_nt(hands, leader)
+            assert o <= theirs, (hands.tolist(), trump, leader, "slow_tricks_nt", o, theirs)
+        lose, _ = E.leader_loses_trick(hands, leader, trump)
+        if lose:
+            assert theirs >= 1
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_second_hand_bound_never_exceeds_the_value(seed):
+    for hands, trump, leader, trick in _positions(seed, 150, played=1):
+        player = (leader + 1) & 3
+        value = E.dd_tricks_side(hands, trump, leader, trick, player & 1)
+        q, _ = E.second_hand_tricks(hands, player, int(trick[0]), trump)
+        assert q <= value, (hands.tolist(), trump, leader, trick.tolist(), q, value)
+
+
+def test_bounds_count_at_most_what_is_needed():
+    # a hand holding the four top spades in notrump: four quick tricks, or just the two
+    # the caller needs (and only the two top spades relied on)
+    h = np.zeros(4, dtype=np.int64)
+    h[0] = sum(1 << r for r in (14, 13, 12, 11))
+    h[1] = sum(1 << r for r in (10, 9, 8, 7))
+    h[2] = sum(1 << r for r in (6, 5, 4, 3))
+    h[3] = sum(1 << (16 + r) for r in (14, 13, 12, 11))
+    q, rel = E.quick_tricks(h, 0, 4)
+    assert q == 4
+    q2, rel2 = E.quick_tricks(h, 0, 4, 2)
+    assert q2 == 2 and rel2 == (1 << 14) | (1 << 13)
+
+
+def test_side_holding_every_trump():
+    # North holds the only trumps (hearts) with four of them: four sure tricks whatever
+    # their ranks, the cards relied on are none (lengths decide)
+    h = np.zeros(4, dtype=np.int64)
+    h[0] = sum(1 << (16 + r) for r in (5, 4, 3, 2))
+    h[1] = sum(1 << r for r in (14, 13, 12, 11))
+    h[2] = sum(1 << (32 + r) for r in (14, 13, 12, 11))
+    h[3] = sum(1 << (48 + r) for r in (14, 13, 12, 11))
+    s, rel = E.sure_tricks(h, 0, 1)
+    assert s == 4 and rel == 0
+    assert E.dd_tricks_side(h, 1, 1, EMPTY, 0) >= 4

@@ -194,7 +194,7 @@ def shown_bits(claim: Claim) -> int:
 
 
 def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray,
-                     time_limit: float | None = None):
+                     time_limit: float | None = None, stated_limit: float | None = None):
     from claimsolver.engine.claim_api import claim_search
 
     pos = claim.position
@@ -207,8 +207,9 @@ def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.nd
         node_budget=budget,
     )
     if not res.complete:
+        limit = stated_limit if stated_limit is not None else time_limit
         raise TimeLimitReached(
-            f"the claim search did not finish within the time limit of {time_limit:g} s "
+            f"the claim search did not finish within the time limit of {limit:g} s "
             f"({res.nodes:,} positions searched); raise --time-limit to rule on this claim"
         )
     return res
@@ -328,10 +329,18 @@ def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, po
     options = tuple(awareness_options(work))
     for awareness in code_states(work, claim, compiled.mentions, could_make):
         left = None if time_limit is None else max(0.001, time_limit - (time.perf_counter() - t0))
-        key = ("search", policy.tobytes(), awareness.forget, options, work.settings.law)
-        if key not in memo:
-            memo[key] = run_claim_search(work, policy, awareness.forget, compiled.steps, left)
-        res = memo[key]
+        # a search under another policy is the same search when the policies differ only in
+        # play classes it never met (ClaimSearchResult.seen): reuse it
+        key = ("search", awareness.forget, options, work.settings.law, work.settings.question)
+        res = None
+        for pol, done in memo.get(key, ()):
+            diff = np.nonzero(pol != policy)[0]
+            if done.seen >= 0 and not any(done.seen >> int(k) & 1 for k in diff):
+                res = done
+                break
+        if res is None:
+            res = run_claim_search(work, policy, awareness.forget, compiled.steps, left, time_limit)
+            memo.setdefault(key, []).append((policy.copy(), res))
         if best is None or (res.tricks, res.careless) < (best[1].tricks, best[1].careless):
             best = (awareness, res)
     assert best is not None

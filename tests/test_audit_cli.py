@@ -65,7 +65,8 @@ def test_text_output_and_summary(good_pbn):
     assert lines[0] == f"{good_pbn} board 1: 3NT by S, S claims 3, double dummy 3, ruling 3"
     assert lines[1] == f"{good_pbn} board 2: 3NT by S, S claims 2, double dummy 3, ruling 2  [law71-candidate]"
     assert "Audit: 2 claims read on 2 boards; 2 ruled (2 upheld with no statement), 0 skipped" in r.stdout
-    assert "Flags: over-claim 0, needs-statement 0, law71-candidate 1." in r.stdout
+    assert ("Flags: over-claim 0, needs-statement 0, law71-candidate 1 (needs-statement: 0 on an outstanding "
+            "trump, Law 70C; 0 other).") in r.stdout
     assert "claims/s" in r.stdout
 
 
@@ -75,7 +76,7 @@ def test_json_lines_parse_and_end_with_summary(good_pbn, revoke_pbn):
     objs = [json.loads(line) for line in r.stdout.splitlines()]
     assert [o.get("board") for o in objs[:3]] == ["1", "2", "7"]
     assert objs[0] == {"file": str(good_pbn), "board": "1", "contract": "3NT", "declarer": "S", "claimer": "S",
-                       "claimed": 3, "double_dummy": 3, "tricks": 3, "flags": []}
+                       "claimed": 3, "double_dummy": 3, "tricks": 3, "flags": [], "laws": ["70"], "forgotten": []}
     assert objs[1]["flags"] == ["law71-candidate"]
     assert objs[2]["skipped"] == "revoke" and objs[2]["file"] == str(revoke_pbn)
     s = objs[3]["summary"]
@@ -89,8 +90,8 @@ def test_csv_header_and_rows(good_pbn, revoke_pbn):
     assert r.exit_code == 2
     rows = list(csv.reader(io.StringIO(r.stdout)))
     assert rows[0] == ["file", "board", "room", "table", "contract", "declarer", "claimer", "claimed",
-                       "double_dummy", "tricks", "flags", "skipped", "detail"]
-    assert rows[1][1] == "7" and rows[1][11] == "revoke"
+                       "double_dummy", "tricks", "flags", "laws", "forgotten", "skipped", "detail"]
+    assert rows[1][1] == "7" and rows[1][13] == "revoke"
     assert rows[2][1:11] == ["1", "", "", "3NT", "S", "S", "3", "3", "3", ""]
     assert rows[3][10] == "law71-candidate"
     assert len(rows) == 4

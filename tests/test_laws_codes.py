@@ -80,7 +80,8 @@ def test_club_69b_outstanding_trump_same_as_70c():
 
 # --- Club Law 70 / rubber Law 70B: a defender's claim ----------------------------------------------
 
-DEF_FINESSE = dict(deal="N:3..4. AQ... K..3. 2.2..", leader="W", claimer="W", declarer="S", aware=["SK"])
+# (West has no side winner to cash first: his own count then leads the spade at once)
+DEF_FINESSE = dict(deal="N:3..4. AQ... K..3. 2..2.", leader="W", claimer="W", declarer="S", aware=["SK"])
 
 
 def test_club_70_defenders_losing_finesse_is_normal():

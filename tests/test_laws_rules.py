@@ -23,9 +23,9 @@ def award(c: Claim, flip=None) -> int:
     """Least successful normal line with no statement; ``flip`` = a rule whose decisions are
     reversed (irrational <-> normal) to show the rule matters."""
     policy = normal.compile_policy(c.settings)
-    if flip is not None:
+    for rule in (flip if isinstance(flip, tuple) else (flip,) if flip is not None else ()):
         p: dict[int, int] = {}
-        flip(c.settings, p)
+        rule(c.settings, p)
         for k, v in p.items():
             policy[k] = T.NORMAL if v == T.IRRATIONAL else T.IRRATIONAL
     shown = 0
@@ -224,7 +224,10 @@ def test_losers_not_played_in_the_middle_of_a_running_suit():
     # Found by tests/tools/find_rule_positions.py: East-West claim, diamonds trumps.
     c = claim("N:Q9...T ..KJ.9 .AJ..K A..A7.", trump="D", leader="E", claimer="E", declarer="E",
               shown_out={"E": "H"}, aware=["SQ", "HA", "DA", "CT"])
-    assert award(c) > award(c, flip=normal.losers)
+    # His own count (own_count) also makes this break-off irrational (it hands the opponents
+    # the lead with winners to cash); without the count, the losers rule alone protects him.
+    assert award(c) == award(c, flip=normal.losers)
+    assert award(c, flip=normal.own_count) > award(c, flip=(normal.own_count, normal.losers))
 
 
 def test_draw_aware_trump_first_70c():

@@ -36,7 +36,9 @@ def test_ruling_json_fields():
         assert field in r
     assert r["tricks"] == 3 and r["claimed"] == 4 and r["upheld"] is False and r["double_dummy"] == 4
     assert r["settings"] == {"law": "duplicate-2017", "regulation": "acbl", "player_class": "club",
-                             "question": "contested", "aware": []}
+                             "question": "contested", "awareness": "evidence", "aware": [], "unaware": []}
+    assert r["laws"] == ["70A", "70C"]
+    assert [f["card"] for f in r["forgotten"]] and all("70C" in f["why"] for f in r["forgotten"])
     assert all(set(t) == {"leader", "cards", "winner", "note"} for t in r["line"])
     assert sum(len(t["cards"]) for t in r["line"]) == 16
     # the worst line scores exactly the award

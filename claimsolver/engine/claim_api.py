@@ -34,6 +34,7 @@ class ClaimSearchResult:
     line: list[tuple[int, int, int, bool]] = field(default_factory=list)
     nodes: int = 0
     complete: bool = True
+    seen: int = -1  # play classes met (with those the count may refine them into); -1: unknown
 
 
 class ClaimBuffers:
@@ -223,7 +224,7 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     line = [(int(buf.line[i, 0]), int(buf.line[i, 1]), int(buf.line[i, 2]), bool(buf.line[i, 3]))
             for i in range(nline)]
     return ClaimSearchResult(tricks=int(value) >> 6, careless=int(value) & 63, line=line,
-                             nodes=nodes, complete=True)
+                             nodes=nodes, complete=True, seen=int(buf.stats[7]))
 
 
 def _cache_pkg_dir():

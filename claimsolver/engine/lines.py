@@ -189,7 +189,7 @@ def lines_tree(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, 
                 base = 16 * d
                 cnt = gen_options(hands, side, trump, stk[L_FORGET, d], stk[L_SHOWN, d],
                                   stk[L_RUNNING, d], stk[L_PC, d], stk[L_AUX, d], steps, policy,
-                                  options, named, ld, trk, d - p, p, mv, base)
+                                  options, named, ld, trk, d - p, p, mv, base, stats[4:5])
                 seat = (ld + p) & 3
                 if p == 0 and (seat & 1) == side:
                     cnt = _restrict(hands, side, trump, seat, mv, base, cnt, restrict)
@@ -336,7 +336,8 @@ class _Tree:
         self.tvals = np.zeros((size, NV), dtype=np.float64)
         self.tw = np.zeros(size, dtype=np.int64)
         self.tm = np.zeros(size, dtype=np.int64)
-        self.stats = np.zeros(4, dtype=np.int64)
+        self.stats = np.zeros(5, dtype=np.int64)  # 0 nodes, 1 table hits, 4 play classes met
+        self.seen = np.zeros(1, dtype=np.int64)
         pc = 0 if self.steps.shape[0] > 0 else -1
         self.pc, self.aux = (int(x) for x in settle_pc(self.hands, np.int64(self.side), np.int64(self.trump),
                                                         np.int64(self.forget), np.int64(self.shown),
@@ -396,7 +397,7 @@ def _witness(t: _Tree, least: int, budget: int):
         cnt = int(gen_options(hands, np.int64(t.side), np.int64(t.trump), np.int64(forget), np.int64(shown),
                               np.int64(running), np.int64(pc), np.int64(aux), t.steps, t.policy, t.options,
                               np.int64(t.named), np.int64(leader), t.trk, np.int64(d - p), np.int64(p),
-                              t.mv, np.int64(base)))
+                              t.mv, np.int64(base), t.seen))
         seat = (leader + p) % 4
         if p == 0 and (seat & 1) == t.side:
             cnt = int(_restrict(hands, np.int64(t.side), np.int64(t.trump), np.int64(seat), t.mv,

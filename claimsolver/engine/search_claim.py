@@ -123,9 +123,30 @@ def gen_groups(sub, allp, forget, named, mv, base):
 
 
 @njit(cache=True)
+def class_bits(cl):
+    """Bit mask of play class cl and the classes the count may refine it into
+    (tables.COUNT_REFINES; following low may also become failing to unblock)."""
+    m = np.int64(1) << cl
+    if cl == T.LEAD_TOP_OF_TOP_CARDS:
+        m |= np.int64(1) << T.LEAD_TOP_BREAKS_COUNT
+    elif cl == T.LEAD_NO_TOP_CARD:
+        m |= np.int64(1) << T.LEAD_CONCEDE_BREAKS_COUNT
+    elif cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER:
+        m |= (np.int64(1) << T.FOLLOW_BREAKS_COUNT) | (np.int64(1) << T.FOLLOW_LOW_KEEPING_BLOCKER)
+    elif cl == T.FOLLOW_OVER_PARTNER:
+        m |= np.int64(1) << T.FOLLOW_OVERTAKE_FOR_COUNT
+    elif cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP:
+        m |= np.int64(1) << T.VOID_DISCARD_BREAKS_COUNT
+    return m
+
+
+@njit(cache=True)
 def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, policy, options,
-                named, leader, trk, tstart, pos, mv, base):
-    """The options of the player to move (see the module doc); returns their number."""
+                named, leader, trk, tstart, pos, mv, base, seen):
+    """The options of the player to move (see the module doc); returns their number.
+    ``seen[0]`` collects the play classes met (with the classes the count may refine them
+    into): a search whose policy differs from another's only in classes it never met would
+    search the same tree (``claim_api.ClaimSearchResult.seen``)."""
     seat = (leader + pos) & 3
     h = hands[seat]
     ls = -1
@@ -150,6 +171,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
                                        tstart, pos, seat, mv[base + i, 0])
             mv[base + i, 2] = 1
             mv[base + i, 3] = 0
+            seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
             refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv,
                          base, n)
@@ -158,6 +180,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
     for i in range(n):
         mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk, tstart,
                                    pos, seat, mv[base + i, 0])
+        seen[0] |= class_bits(mv[base + i, 1])
     if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
         refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n)
     k = 0
@@ -535,7 +558,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             base = 16 * d
             cnt = gen_options(hands, side, trump, stack[F_FORGET, d], stack[F_SHOWN, d],
                               stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], steps,
-                              policy, options, named, ld, trk, tstart, p, mv, base)
+                              policy, options, named, ld, trk, tstart, p, mv, base, stats[7:8])
             if cnt > 1:
                 order_options(hands, side, trump, ld, trk, tstart, p, mv, scores, base, cnt)
             stack[F_CNT, d] = cnt
@@ -628,7 +651,7 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
             break
         base = 16 * d
         cnt = gen_options(hands, side, trump, fg, sh, rn, pc, aux, steps, policy, options, named,
-                          ld, trk, d - p, p, mv, base)
+                          ld, trk, d - p, p, mv, base, stats[7:8])
         if row >= 0 and d < pvend[row]:  # try the principal variation's move first
             want = pv[row, d]
             for i in range(cnt):

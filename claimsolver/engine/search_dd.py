@@ -679,7 +679,7 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
 
 @njit(cache=True)
 def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, cut,
-              max_nodes=0):
+              max_nodes=0, root_budget=ROOT_BUDGET):
     """Exact number of tricks (current trick included) for the side of the player to move;
     -1 when ``max_nodes`` > 0 and the search visited that many nodes without finishing.
 
@@ -701,7 +701,7 @@ def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, c
         if t > hi:
             t = hi
         r = root_test(hands, trump, leader, pos, t, ms, trk, moves, scores, stack, tt, stats,
-                      ROOT_BUDGET, max_nodes, cut, best)
+                      root_budget, max_nodes, cut, best)
         if r < 0:
             return -1
         if r == 1:

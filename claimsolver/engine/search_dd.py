@@ -615,7 +615,9 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
     budget is set aside and the next one tried, so one badly ordered first move cannot
     cost the whole search; set-aside moves are resumed with 4x the budget (the table keeps
     what was proven). Uses stack rows 14-15 and moves/scores from 16*60 on. ``max_nodes`` > 0
-    caps the nodes of the whole search (stats[0]): past it the test gives up and returns -1."""
+    caps the nodes of the whole search (stats[0]): past it the test gives up and returns -1.
+    ``first``: a root move to try first (the one that proved the previous target), or -1;
+    the move that proves the target is left in stack[14, 8]."""
     player = (leader + pos) & 3
     n = popcount(hands[player])
     if target <= 0:
@@ -679,9 +681,11 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
 
 @njit(cache=True)
 def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, cut,
-              max_nodes=0):
+              max_nodes=0, root_budget=ROOT_BUDGET):
     """Exact number of tricks (current trick included) for the side of the player to move;
     -1 when ``max_nodes`` > 0 and the search visited that many nodes without finishing.
+    ``cut``: the cut-off cache (see cut_hash); ``root_budget``: a root move's first node
+    budget (see root_test).
 
     hands: int64[4] (modified during the search and restored); ``pos`` cards of the current
     trick are in trk[0:pos], played in order from ``leader``.
@@ -701,7 +705,7 @@ def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, c
         if t > hi:
             t = hi
         r = root_test(hands, trump, leader, pos, t, ms, trk, moves, scores, stack, tt, stats,
-                      ROOT_BUDGET, max_nodes, cut, best)
+                      root_budget, max_nodes, cut, best)
         if r < 0:
             return -1
         if r == 1:

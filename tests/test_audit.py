@@ -200,7 +200,8 @@ def test_bad_claim_dict_is_bad_input():
 
 def check_rows(rows):
     """Each ruled row is consistent: fields, ranges and flags."""
-    keys = {"file", "board", "contract", "declarer", "claimer", "claimed", "double_dummy", "tricks", "flags"}
+    keys = {"file", "board", "contract", "declarer", "claimer", "claimed", "double_dummy", "tricks", "flags",
+            "laws", "forgotten"}
     for r in rows:
         if "skipped" in r:
             assert r["skipped"] and r["detail"], r
@@ -212,6 +213,9 @@ def check_rows(rows):
         assert ("needs-statement" in r["flags"]) == (r["tricks"] < r["claimed"] <= r["double_dummy"]), r
         if "law71-candidate" in r["flags"]:
             assert r["tricks"] == r["claimed"] < r["double_dummy"], r
+        # a trick lost beyond the claim has a clause: 70A, or 70C for an outstanding trump
+        assert r["laws"] and (r["tricks"] == r["claimed"] or {"70A", "70C"} & set(r["laws"])), r
+        assert all(set(f) == {"card", "why"} and f["why"] for f in r["forgotten"]), r
 
 
 def check_shared_counts(res):
@@ -248,7 +252,7 @@ def test_shared_data_every_file_fast():
     r = by_key[("150-15000.lin", "12", "open", None)]  # 3NT by W: conceded a trick that cannot be lost
     assert (r["claimed"], r["double_dummy"], r["tricks"], r["flags"]) == (1, 2, 1, ["law71-candidate"])
     r = by_key[("010-01000.lin", "14", "open", None)]  # 2CX by N: claimed 3, double dummy 2
-    assert (r["claimed"], r["double_dummy"], r["tricks"], r["flags"]) == (3, 2, 1, ["over-claim"])
+    assert (r["claimed"], r["double_dummy"], r["tricks"], r["flags"]) == (3, 2, 2, ["over-claim"])
     # dummy's ♦A9 fourth to the ♦8 with the ♦K out: nothing points to the claimer having
     # overlooked the ♦K (his count of 2 is the claim), so dummy wins with the ♦9 and the claim
     # stands; the strict awareness model took the ♦K as overlooked and the ♦A as careless

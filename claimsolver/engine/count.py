@@ -25,42 +25,8 @@ def _bit(r):
 def suit_count(a, b, x, y):
     """Tricks the claiming side takes in one suit (holdings a, b; opponents' x, y) played on
     its own from the top (tables.COUNT)."""
-    n = 0
-    while a != 0 or b != 0:
-        ha = high_rank(a)
-        hb = high_rank(b)
-        if ha > hb:
-            top = ha
-            a &= ~_bit(ha)
-            if b != 0:
-                b &= ~_bit(low_rank(b))
-        else:
-            top = hb
-            b &= ~_bit(hb)
-            if a != 0:
-                a &= ~_bit(low_rank(a))
-        best = top
-        mine = True
-        if x != 0:
-            up = x & above(best)
-            if up != 0:
-                r = low_rank(up)
-                best = r
-                mine = False
-            else:
-                r = low_rank(x)
-            x &= ~_bit(r)
-        if y != 0:
-            up = (y & above(best)) if mine else np.int64(0)
-            if up != 0:
-                r = low_rank(up)
-                mine = False
-            else:
-                r = low_rank(y)
-            y &= ~_bit(r)
-        if mine:
-            n += 1
-    return n
+    wa, wb = suit_split(a, b, x, y)
+    return wa + wb
 
 
 @njit(cache=True)

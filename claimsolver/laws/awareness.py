@@ -127,39 +127,10 @@ def consistent_with_claim(claim: Claim, forget: int) -> tuple[int, list[str]]:
 
 
 def forget_set(claim: Claim, mentions: Mentions = Mentions()) -> Awareness:
-    """The default forget set: every outstanding card the statement does not mention, less
+    """The strict forget set: every outstanding card the statement does not mention, less
     what the director found the claimer aware of (``aware``), less suits revealed by a
     show-out, less what the number of tricks claimed shows he knew."""
-    out = outstanding(claim)
-    forget = out
-    notes: list[str] = []
-    for s in mentions.suits:
-        if forget & suit_mask(s):
-            forget &= ~suit_mask(s)
-            notes.append(f"the statement mentions the {('spades', 'hearts', 'diamonds', 'clubs')[s]}")
-    for c in mentions.cards:
-        if forget >> c & 1:
-            forget &= ~(1 << c)
-            notes.append(f"the statement mentions {card_name(c)}")
-    for item in claim.settings.aware:
-        if item == "trumps":
-            continue
-        c = parse_card(item)
-        if forget >> c & 1:
-            forget &= ~(1 << c)
-            notes.append(f"the director finds the claimer aware of {card_name(c)}")
-    shown = shown_out_suits_known(claim)
-    for s in range(4):
-        if shown >> s & 1 and forget & suit_mask(s):
-            forget &= ~suit_mask(s)
-            notes.append(f"an opponent showed out of {('spades', 'hearts', 'diamonds', 'clubs')[s]} before the claim")
-    trump = claim.position.trump
-    if trump != NOTRUMP:
-        if not law_70c_unaware_of_trump(claim, mentions):
-            if forget & suit_mask(trump):
-                why = "the director finds him aware of trumps" if "trumps" in claim.settings.aware else "trumps are stated"
-                notes.append(f"Law 70C does not apply: {why}")
-            forget &= ~suit_mask(trump)
+    forget, notes = _known_removed(claim, mentions)
     forget, more = consistent_with_claim(claim, forget)
     notes.extend(more)
     return Awareness(forget, tuple(notes))

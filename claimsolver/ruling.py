@@ -528,7 +528,8 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
 
 DISCARD_CLASSES = frozenset(k for k, name in enumerate(T.PLAY_CLASS_NAMES) if name.startswith("discard"))
 # Careless plays that cut the hands off from each other: they cost a later trick in any suit.
-COMMUNICATION_CLASSES = frozenset((T.FOLLOW_LOW_KEEPING_BLOCKER, T.VOID_DISCARD_ENTRY_LINK))
+COMMUNICATION_CLASSES = frozenset((T.FOLLOW_LOW_KEEPING_BLOCKER, T.VOID_DISCARD_ENTRY_LINK,
+                                   T.LEAD_TOP_BREAKS_COUNT))
 
 
 def unfollowed_steps(line, compiled: CompiledLine) -> list[Reason]:

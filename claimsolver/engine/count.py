@@ -325,8 +325,8 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     else:
         a = h1
         b = h3
-        x = h2
-        y = h0
+        x = h0
+        y = h2
     # value * 64 + his count: among plays worth as many tricks, the one that keeps more of his
     # count is worth more (a count above the tricks left is capped, and would hide it)
     if (wseat & 1) == side:

@@ -163,9 +163,10 @@ def test_law_layer_equals_reference_with_trumps_and_ruffs():
         h, trump, _, _ = random_position(rng, n, played=0, trump=int(rng.integers(0, 4)))
         hands = list(int(x) for x in h)
         side = int(rng.integers(0, 2))
-        # move the short hand's cards of one side suit to the partner, trading back others
+        # make one claiming hand void in a side suit: move its cards of the suit to partner,
+        # taking back as many of partner's other cards
         s = (trump + 1 + int(rng.integers(0, 3))) % 4
-        short, long_ = side + 2 * int(rng.integers(0, 2)), None
+        short = side + 2 * int(rng.integers(0, 2))
         long_ = (short + 2) % 4
         suit = 0x7FFC << (16 * s)
         moved = hands[short] & suit

@@ -1,0 +1,340 @@
+"""The claimer's count (tables.COUNT, DESIGN 2.4) computed three times must agree: the numba
+kernels (claimsolver.engine.count), the plain-Python reference (tests/reference_claim.py) and
+the Law layer (claimsolver.laws.count). Random positions compare the three; hand-made ones
+pin the numbers a director would write down."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import reference_claim as R
+from claimsolver.cards import parse_card, parse_deal
+from claimsolver.engine import count as K
+from claimsolver.laws import count as L
+from randpos import random_position
+
+NT, S, H, D, C = 4, 0, 1, 2, 3
+I64 = np.int64
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+def kernel_split(hands, side, forget):
+    """(a, b, x, y) as the kernels take them: the claiming hands and the aware opponents."""
+    return (I64(hands[side]), I64(hands[side + 2]), I64(hands[1 - side] & ~forget), I64(hands[3 - side] & ~forget))
+
+
+def kernel_count(hands, side, forget, trump) -> int:
+    return int(K.count_tricks(*kernel_split(hands, side, forget), I64(trump)))
+
+
+def kernel_cash(hands, side, forget, trump) -> int:
+    return int(K.opp_cash(*kernel_split(hands, side, forget), I64(trump)))
+
+
+def kernel_on_lead(hands, side, forget, trump, seat) -> int:
+    return int(K.count_on_lead(*kernel_split(hands, side, forget), I64(trump), seat == side))
+
+
+def kernel_lead_value(hands, side, trump, forget, seat, c) -> int:
+    return int(K.lead_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(seat), I64(c)))
+
+
+def kernel_play_value(hands, side, trump, forget, leader, trick, seat, c) -> int:
+    trk = np.asarray([x for _, x in trick], dtype=np.int64)
+    return int(K.play_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(leader),
+                            trk, I64(0), I64(len(trick)), I64(seat), I64(c)))
+
+
+def cards(mask: int) -> list[int]:
+    return [c for c in range(64) if mask >> c & 1]
+
+
+def random_forget(rng, hands, side) -> int:
+    """A random subset of the outstanding cards (often none, sometimes all)."""
+    out = hands[1 - side] | hands[3 - side]
+    mode = rng.integers(0, 4)
+    if mode == 0:
+        return 0
+    if mode == 1:
+        return out
+    return sum(1 << c for c in cards(out) if rng.random() < 0.3)
+
+
+def legal(hands, seat, trick) -> list[int]:
+    mine = cards(hands[seat])
+    if trick:
+        follow = [c for c in mine if c >> 4 == trick[0][1] >> 4]
+        if follow:
+            return follow
+    return mine
+
+
+# --- kernel = reference = Law layer on random positions ---------------------------------------
+
+def check_random(seed: int, n_positions: int, value_sides=(0, 1)) -> int:
+    """Compare every count function on n_positions random positions; returns the number of
+    comparisons made (so the test can see it did something). ``value_sides``: the claiming
+    sides whose lead and play values are compared (see test_values_for_east_west below)."""
+    rng = np.random.default_rng(seed)
+    compared = 0
+    for _ in range(n_positions):
+        n = int(rng.integers(1, 14))
+        h, trump, leader, trick_arr = random_position(rng, n)
+        hands = tuple(int(x) for x in h)
+        side = int(rng.integers(0, 2))
+        forget = random_forget(rng, hands, side)
+        where = (hands, side, forget, trump)
+        if not trick_arr.size:  # the Law layer reads the count at trick boundaries
+            k = R.ref_count(hands, side, forget, trump)
+            assert kernel_count(*where) == k == L.count_tricks(hands, side, forget, trump), where
+            compared += 1
+        assert kernel_count(*where) == R.ref_count(hands, side, forget, trump), where
+        assert kernel_cash(*where) == R.ref_opp_cash(hands, side, forget, trump), where
+        for seat in (side, side + 2):
+            assert kernel_on_lead(*where, seat) == R.ref_count_on_lead(hands, side, forget, trump, seat), (where, seat)
+        compared += 4
+        trick = tuple(((leader + i) % 4, int(x)) for i, x in enumerate(trick_arr))
+        seat = (leader + len(trick)) % 4
+        if seat & 1 != side or not hands[seat] or side not in value_sides:
+            continue
+        for c in legal(hands, seat, trick):
+            if not trick:
+                want = R.ref_lead_value(hands, side, trump, forget, seat, c)
+                got = kernel_lead_value(hands, side, trump, forget, seat, c)
+            else:
+                st = (hands, leader, trick, forget, 0, -1, -1, 0)
+                ctx = R.Ctx(trump, side, [1] * 64, [0] * 8, [])
+                want = R.ref_play_value(st, ctx, seat, c)
+                got = kernel_play_value(hands, side, trump, forget, leader, trick, seat, c)
+            assert got == want, (where, leader, trick, seat, c)
+            compared += 1
+    return compared
+
+
+def test_kernel_equals_reference_and_law_layer():
+    assert check_random(seed=9, n_positions=2500, value_sides=(0,)) > 10_000
+
+
+@pytest.mark.slow
+def test_kernel_equals_reference_and_law_layer_slow():
+    for seed in range(100, 110):
+        check_random(seed=seed, n_positions=5000, value_sides=(0,))
+
+
+# Kernel bug (found by these tests, reported, not fixed here: the model is frozen).
+# engine/count.py _after_trick_value passes the opponents as x = seat 2, y = seat 0 when East-West
+# claim (side 1); tables.COUNT and the kernel's own docstring say x = seat 1 - side (North), then
+# y = seat 3 - side (South), as the reference and the Law layer do. The order matters: the
+# first opponent plays his lowest card above the claiming side's, the second then his lowest.
+# Remove the xfail marks when it is fixed (strict: an unexpected pass fails the suite).
+EW_BUG = "engine/count.py _after_trick_value swaps the opponents (x, y) when side == 1"
+
+
+@pytest.mark.xfail(strict=True, reason=EW_BUG)
+def test_values_for_east_west_pinned():
+    # East-West claim, clubs trumps; North has led the club 3 and East follows with the ten;
+    # South's queen and West's eight complete the trick (West wins). West then leads spades
+    # JT842 opposite East's 63 against North's KQ and South's A75: played from the top with
+    # North (1 - side) first, West's J draws the queen and the 5, the ten the king and the 7,
+    # the 8 the ace: 2 spade tricks (the kernel, with South first, counts 3).
+    hands = (4775030702800384000, 288265852797583432, 2882308710141804704, 1224987964531543316)
+    side, forget, trump, leader = 1, 0, C, 0
+    trick, seat, c = ((0, parse_card("C3")),), 1, parse_card("CT")
+    st = (hands, leader, trick, forget, 0, -1, -1, 0)
+    want = R.ref_play_value(st, R.Ctx(trump, side, [1] * 64, [0] * 8, []), seat, c)
+    assert want == 64 * 4 + 3
+    assert kernel_play_value(hands, side, trump, forget, leader, trick, seat, c) == want
+
+
+@pytest.mark.xfail(strict=True, reason=EW_BUG)
+def test_values_for_east_west_random():
+    check_random(seed=9, n_positions=2500, value_sides=(1,))
+
+
+def test_law_layer_equals_reference_with_trumps_and_ruffs():
+    # Trump contracts where a claiming hand is void in a side suit (ruffs in the count): the
+    # random deals above rarely make them, so deal them on purpose.
+    rng = np.random.default_rng(70)
+    seen_ruffs = 0
+    for _ in range(1500):
+        n = int(rng.integers(3, 10))
+        h, trump, _, _ = random_position(rng, n, played=0, trump=int(rng.integers(0, 4)))
+        hands = list(int(x) for x in h)
+        side = int(rng.integers(0, 2))
+        # make one claiming hand void in a side suit: move its cards of the suit to partner,
+        # taking back as many of partner's other cards
+        s = (trump + 1 + int(rng.integers(0, 3))) % 4
+        short = side + 2 * int(rng.integers(0, 2))
+        long_ = (short + 2) % 4
+        suit = 0x7FFC << (16 * s)
+        moved = hands[short] & suit
+        back = [c for c in cards(hands[long_] & ~suit)][:bin(moved).count("1")]
+        if len(back) < bin(moved).count("1"):
+            continue
+        hands[short] = (hands[short] & ~suit) | sum(1 << c for c in back)
+        hands[long_] = (hands[long_] & ~sum(1 << c for c in back)) | moved
+        hands = tuple(hands)
+        forget = random_forget(rng, hands, side)
+        k = R.ref_count(hands, side, forget, trump)
+        assert kernel_count(hands, side, forget, trump) == k == L.count_tricks(hands, side, forget, trump)
+        seen_ruffs += sum(R.ref_ruffs(hands, side, forget, trump).values()) > 0
+    assert seen_ruffs > 100
+
+
+# --- hand-made examples -------------------------------------------------------------------------
+
+def deal(text: str) -> tuple[int, int, int, int]:
+    return parse_deal(text)
+
+
+def all_counts(text: str, side: int = 0, trump: int = NT, forget: int = 0) -> int:
+    """The count by the three implementations, asserted equal."""
+    hands = deal(text)
+    k = kernel_count(hands, side, forget, trump)
+    assert k == R.ref_count(hands, side, forget, trump) == L.count_tricks(hands, side, forget, trump)
+    return k
+
+
+def bit(*names: str) -> int:
+    return sum(1 << parse_card(n) for n in names)
+
+
+@pytest.mark.parametrize("text, trump, expected", [
+    ("N:AKQ2... J... ... ...", NT, 4),  # AKQ2 against the jack alone: the jack falls, the 2 is good
+    ("N:AKQ2... J543... ... ...", NT, 3),  # against J543 in one hand the 2 loses to the jack
+    ("N:AKQ2... J5... ... 43...", NT, 4),  # J5 and 43: both follow three times, the 2 wins
+    ("N:KQJ... A... ... ...", NT, 2),  # KQJ against the ace: the ace takes one round
+    ("N:KQJ... A2... ... 543...", NT, 2),
+    ("N:K2... A... Q3... ...", NT, 1),  # K2 opposite Q3 against the ace: one trick
+    ("N:AK... ... 32... QJT4...", NT, 2),  # AK opposite 32: two rounds, then nothing left
+    ("N:A2... ... K3... Q...", NT, 2),  # the hand with the higher card leads; the other plays low
+    ("N:5432... ... ... ...", NT, 4),  # no outstanding card of the suit: every card is a trick
+    ("N:AKQ.AK.. J.JT9.. ...AK .Q..Q", NT, 7),  # suits add up: 3 spades, 2 hearts, 2 clubs
+])
+def test_count_examples(text, trump, expected):
+    assert all_counts(text, trump=trump) == expected
+
+
+def test_forgotten_cards_do_not_exist_for_him():
+    # KQJ against the ace: 2; with the ace overlooked, 3.
+    text = "N:KQJ... A... ... ..."
+    assert all_counts(text) == 2
+    assert all_counts(text, forget=bit("SA")) == 3
+    # The claiming side's view only: forgetting his own card changes nothing.
+    assert all_counts(text, forget=bit("SK")) == 2
+
+
+def test_ruffs_in_the_short_trump_hand():
+    # Spades trumps. North AKQ of trumps and two hearts the opponents' ace-king beat; South one
+    # trump (it wins no round of trumps: North's are higher) and no heart: he ruffs one heart.
+    text = "N:AKQ.32.. J.AK.. 4..32.32 .QJ.QJ.QJ"
+    hands = deal(text)
+    assert kernel_count(hands, 0, 0, S) == 4  # three trumps and one ruff
+    assert all_counts(text, trump=S) == 4
+    assert tuple(int(r) for r in K.ruff_tricks(*kernel_split(hands, 0, 0), I64(S))) == (0, 1)
+    assert R.ref_ruffs(hands, 0, 0, S) == {0: 0, 2: 1}
+    # At notrump nothing is ruffed.
+    assert all_counts(text, trump=NT) == 3
+    # The long trump hand does not ruff: North (three trumps) is void in clubs, but South's
+    # club losers are not counted as North's ruffs; South's heart void meets no heart loser.
+    text = "N:AKQ.AK.. J..AK. 4..32.32 .QJ.QJ.QJ"
+    hands = deal(text)
+    assert all_counts(text, trump=S) == 5  # three trumps and two hearts, no ruff
+    assert R.ref_ruffs(hands, 0, 0, S) == {0: 0, 2: 0}
+
+
+def test_ruffs_limited_by_spare_trumps():
+    # Hearts trumps; South holds two small trumps and no spades, North three spade losers: two
+    # ruffs (one per spare trump), not three.
+    text = "N:432.AKQ.. AKQ.J.. .32.AKQ. JT9..32.2"
+    assert all_counts(text, trump=H) == 8  # 3 trumps (North), 3 diamonds (South), 2 ruffs
+
+
+def test_a_hand_on_lead_with_no_way_to_partner():
+    # North on lead with two losing hearts; South's three diamond winners cannot be reached.
+    text = "N:.32.. .AK.J. ..AKQ. J...32"
+    hands = deal(text)
+    assert kernel_on_lead(hands, 0, 0, NT, 0) == R.ref_count_on_lead(hands, 0, 0, NT, 0) == 0
+    assert kernel_on_lead(hands, 0, 0, NT, 2) == R.ref_count_on_lead(hands, 0, 0, NT, 2) == 3
+    assert all_counts(text) == 3  # the count itself ignores who is on lead
+    # A small diamond in North's hand is the way to South's winners.
+    text = "N:.3.2. .AK.J. ..AKQ. J...32"
+    hands = deal(text)
+    assert kernel_on_lead(hands, 0, 0, NT, 0) == R.ref_count_on_lead(hands, 0, 0, NT, 0) == 3
+    # In a suit contract, a trump in South's hand and a suit North holds and South lacks.
+    text = "N:.32.. .AK.J. 3..AKQ. J...32"
+    hands = deal(text)
+    assert kernel_on_lead(hands, 0, 0, S, 0) == R.ref_count_on_lead(hands, 0, 0, S, 0) == 3
+    assert kernel_on_lead(hands, 0, 0, NT, 0) == 0
+
+
+def test_opponents_cash():
+    # East's AKQ of hearts against North's 432: three tricks; with South void and holding a
+    # trump, none (he would ruff).
+    text = "N:.432.. .AKQ.. 2..2. ..."
+    hands = deal(text)
+    assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT) == 3
+    assert kernel_cash(hands, 0, 0, S) == R.ref_opp_cash(hands, 0, 0, S) == 0
+    # Overlooked cards are not cashed against him.
+    assert kernel_cash(hands, 0, bit("HQ"), NT) == 2
+    # They stop at the first round they lose: AK then North's queen.
+    text = "N:.Q32.. .AK4.. ...2 ..."
+    hands = deal(text)
+    assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT) == 2
+
+
+def test_lead_value_conceding_early_against_cashing_first():
+    # North on lead, 3 tricks left: SAK H2; East HAKQ, South three low clubs, West CAKQ.
+    # Cashing the spade ace: he wins it and keeps one more trick he can count (the king; the
+    # clubs do not count): value 1 + 1, count after 1 -> 64*2 + 1. Conceding the heart 2:
+    # East wins and the opponents can then cash 5 tricks in 2 left: value 0, count after 2.
+    text = "N:AK.2.. .AKQ.. ...432 ...AKQ"
+    hands = deal(text)
+    sa, h2 = parse_card("SA"), parse_card("H2")
+    for c, want in ((sa, 64 * 2 + 1), (h2, 0 * 64 + 2)):
+        assert kernel_lead_value(hands, 0, NT, 0, 0, c) == R.ref_lead_value(hands, 0, NT, 0, 0, c) == want
+
+
+def test_play_value_kx_under_the_ace():
+    # West leads the spade ace; North, with K2, keeps his count by following with the 2 (the
+    # king is then high: one more trick) and loses it by following with the king.
+    hands = list(deal("N:K2.A.. Q3.K.. 54.2.. J.QJ.."))
+    sa = parse_card("SA")
+    hands[3] &= ~(1 << sa)  # West has led it
+    hands = tuple(hands)
+    trick = ((3, sa),)
+    sk, s2 = parse_card("SK"), parse_card("S2")
+    st = (hands, 3, trick, 0, 0, -1, -1, 0)
+    ctx = R.Ctx(NT, 0, [1] * 64, [0] * 8, [])
+    v2 = kernel_play_value(hands, 0, NT, 0, 3, trick, 0, s2)
+    vk = kernel_play_value(hands, 0, NT, 0, 3, trick, 0, sk)
+    assert v2 == R.ref_play_value(st, ctx, 0, s2) and vk == R.ref_play_value(st, ctx, 0, sk)
+    assert v2 > vk
+
+
+@pytest.mark.xfail(strict=True, reason="kernel claim search counts 3 careless plays where the reference counts 2 "
+                   "(East-West claim, count seat East); found on random claims, cause not located")
+def test_claim_search_careless_count_east_west_pinned():
+    # Found by comparing the claim search with the reference on random East-West claims (the
+    # generator of tests/test_claim_kernel.py, seed 1010). Notrump, North on lead; North H87 D5,
+    # East S5 DQ CA, South ST S9 D7, West S2 HK H9; forgotten ST H8 D5; the count kept by
+    # East only (OPT_COUNT_SEATS = 2). Both find 1 trick; the careless plays differ. Without
+    # the count (OPT_COUNT_SEATS = 0) they agree, so the difference is in the count's
+    # refinement as the kernel applies it, though refine_count itself agrees with
+    # refine_by_count on every claiming-side node of the reference's tree (given the same
+    # unrefined classes).
+    from claimsolver import tables as T
+    from claimsolver.engine.claim_api import claim_search
+
+    hands = [137464119296, 4611703610613432352, 549755815424, 570425348]
+    policy = [2, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 0, 2, 0, 1, 2, 0, 2, 2, 0, 1, 0, 0, 1, 2]
+    forget, shown, options = 137455731712, 34824, [1, 1, 1, 2, 0, 0, 0, 0]
+    steps = np.zeros((0, T.N_STEP_FIELDS), dtype=np.int64)
+    res = claim_search(hands=np.asarray(hands, dtype=np.int64), trump=NT, leader=0, trick=np.zeros(0, dtype=np.int64),
+                       claim_side=1, forget=forget, shown=shown, policy=np.asarray(policy, dtype=np.int64),
+                       options=np.asarray(options, dtype=np.int64), steps=steps, running=-1)
+    want = R.search(hands, NT, 0, [], 1, forget, shown, policy, options, [], -1)[:2]
+    assert want == (1, 2)
+    assert (res.tricks, res.careless) == want

@@ -1,0 +1,235 @@
+"""The claimer's own count (DESIGN 2.4, tables.COUNT, play classes 27-32) through
+claimsolver.ruling.adjudicate: for each count class, a small ending where it changes the
+ruling and one where it must not, and the ruling with the class's entry in the policy set back
+to the value of the class it refines (the rule removed) to show the rule is what matters."""
+
+from __future__ import annotations
+
+import reference_claim as R
+from claimsolver import tables as T
+from claimsolver.cards import card_name
+from claimsolver.laws import codes, normal
+from claimsolver.laws.awareness import awareness_options, states_of_mind
+from claimsolver.ruling import adjudicate
+
+from conftest import make_claim
+
+claim = make_claim
+
+#: count class -> the class whose normality it takes when the rule is removed
+BASE = {
+    T.LEAD_CONCEDE_BREAKS_COUNT: T.LEAD_NO_TOP_CARD,
+    T.VOID_DISCARD_BREAKS_COUNT: T.VOID_DISCARD_LOSER,
+    T.FOLLOW_BREAKS_COUNT: T.FOLLOW_LOW_UNDER_PARTNER,
+    T.FOLLOW_WINNER_UNDER_PARTNER: T.FOLLOW_LOW_UNDER_PARTNER,
+    T.FOLLOW_OVERTAKE_FOR_COUNT: T.FOLLOW_OVER_PARTNER,
+    T.LEAD_TOP_BREAKS_COUNT: T.LEAD_TOP_OF_TOP_CARDS,
+}
+
+
+def test_base_table_matches_the_refinements():
+    for refined, count_class in T.COUNT_REFINES.items():
+        assert count_class in BASE
+        if count_class != T.VOID_DISCARD_BREAKS_COUNT:  # refines two classes; 18 is the normal one
+            assert BASE[count_class] == refined or BASE[count_class] in T.COUNT_REFINES
+
+
+def tricks(c, **kw) -> int:
+    return adjudicate(c, **kw).tricks
+
+
+def tricks_without(c, monkeypatch, count_class: int, **kw) -> int:
+    """The ruling with the policy entry of ``count_class`` set back to its base class's value:
+    the count rule removed (then the kernel does not even refine, the two being priced alike)."""
+    original = codes.compile_policy
+
+    def compile_policy(claim):
+        p = original(claim)
+        p[count_class] = p[BASE[count_class]]
+        return p
+
+    with monkeypatch.context() as m:
+        m.setattr(codes, "compile_policy", compile_policy)
+        return adjudicate(c, **kw).tricks
+
+
+def classes_now(c) -> dict[str, int]:
+    """Play class of each legal card of the claiming-side player to move, refined by the count
+    (reference classify + refine_by_count), on the claimer's first state of mind."""
+    pos = c.position
+    leader = int(pos.leader)
+    trick = tuple(((leader + i) % 4, x) for i, x in enumerate(pos.trick))
+    seat = (leader + len(trick)) % 4
+    work = codes.working_claim(c)
+    forget = states_of_mind(work)[0].forget
+    st = (tuple(pos.hands), leader, trick, forget, 0, -1, -1, 0)
+    ctx = R.Ctx(pos.trump, c.claiming_side, codes.compile_policy(work), awareness_options(work), [])
+    classed = [(x, R.classify(st, ctx, seat, x)) for x in R.legal_cards(st[0], seat, trick)]
+    return {card_name(x): k for x, k in R.refine_by_count(st, ctx, seat, classed)}
+
+
+# --- 27: conceding a loser his count cannot afford ------------------------------------------
+
+def test_concede_early_when_the_opponents_could_then_cash_more(monkeypatch):
+    # North leads at notrump with SAK and the heart 2, East holds HAKQ, West CAKQ, South three
+    # small clubs. Claiming 2: conceding the heart first lets East cash his hearts and North
+    # must throw his spades — irrational in the claimer's count (he knows of the hearts): the
+    # claim holds. Without the rule conceding first is just "a loser in any order": 0.
+    c = claim("N:AK.2.. .AKQ.. ...432 ...AKQ", leader="N", claimer="N", declarer="N", claimed=2)
+    assert classes_now(c) == {"SA": T.LEAD_TOP_OF_TOP_CARDS, "SK": T.LEAD_TOP_OF_TOP_CARDS,
+                              "H2": T.LEAD_CONCEDE_BREAKS_COUNT}
+    assert tricks(c) == 2
+    assert tricks_without(c, monkeypatch, T.LEAD_CONCEDE_BREAKS_COUNT) == 0
+    assert tricks(c, player_class="expert") == tricks(c, player_class="novice") == 2
+
+
+def test_concede_early_when_the_opponents_cannot_cash_more(monkeypatch):
+    # East's single heart ace is all the opponents can take; South's diamonds stop East's
+    # diamonds and North's spades West's. Conceding the heart first keeps his count: a
+    # normal loser (class 3), and the rule changes nothing.
+    c = claim("N:AK.2.. .A.32. ..AKQ. QJT...", leader="N", claimer="N", declarer="N", claimed=2)
+    assert classes_now(c)["H2"] == T.LEAD_NO_TOP_CARD
+    assert tricks(c) == tricks_without(c, monkeypatch, T.LEAD_CONCEDE_BREAKS_COUNT) == 2
+
+
+# --- 28: discarding a card his count needs ----------------------------------------------------
+
+def test_discard_a_winner_the_count_needs(monkeypatch):
+    # East leads the club ace; South, void, holds SQ (surplus: North's AK take the spade
+    # tricks), HA and DA, all top cards. The aces are needed: East's hearts and West's
+    # diamonds would win after they go. Throwing an ace is irrational in his count, the
+    # surplus queen careless-but-normal (QBA regulation (b)): the claim of 2 holds.
+    c = claim("N:AK...3 .KQ.. Q.A.A. ..KQJ.", leader="E", trick=["CA"], claimed=2)
+    assert classes_now(c) == {"SQ": T.VOID_DISCARD_TOP_ALL_TOP, "HA": T.VOID_DISCARD_BREAKS_COUNT,
+                              "DA": T.VOID_DISCARD_BREAKS_COUNT}
+    assert tricks(c) == 2
+    # Without the rule every top card is "careless, all top cards": he may throw an ace.
+    assert tricks_without(c, monkeypatch, T.VOID_DISCARD_BREAKS_COUNT) == 0
+
+
+def test_discard_a_surplus_winner(monkeypatch):
+    # East leads the club ace; South, void, holds SA and HA opposite North's kings (surplus:
+    # the king keeps the suit's trick) and DA (needed). Throwing a surplus ace keeps his count
+    # (careless-but-normal class 20, not refined); the diamond ace is refined, but West, who
+    # holds the diamonds, never gets the lead: the rule cannot change the ruling.
+    c = claim("N:K.K..2 .QJ.. A.A.A. ..QJT.", leader="E", trick=["CA"], claimed=2)
+    assert classes_now(c) == {"SA": T.VOID_DISCARD_TOP_ALL_TOP, "HA": T.VOID_DISCARD_TOP_ALL_TOP,
+                              "DA": T.VOID_DISCARD_BREAKS_COUNT}
+    assert tricks(c) == tricks_without(c, monkeypatch, T.VOID_DISCARD_BREAKS_COUNT) == 2
+
+
+# --- 29: following with a card his count needs -----------------------------------------------
+
+def test_kx_under_the_opponents_ace(monkeypatch):
+    # West leads the spade ace; North holds K2 (and the heart ace). The 2 keeps the king as a
+    # winner; the king under the ace throws a trick his count has: irrational. 2 of 3 holds.
+    c = claim("N:K2.A.. 543... ..AKQ. .KQ..", leader="W", trick=["SA"], claimer="N", declarer="N", claimed=2)
+    assert classes_now(c) == {"S2": T.FOLLOW_OTHER, "SK": T.FOLLOW_BREAKS_COUNT}
+    assert tricks(c) == 2
+    assert tricks_without(c, monkeypatch, T.FOLLOW_BREAKS_COUNT) == 1
+
+
+def test_kq_under_the_opponents_ace(monkeypatch):
+    # With KQ either card keeps his count: nothing to refine, nothing changes.
+    c = claim("N:KQ.A.. 543... ..AKQ. .KQ..", leader="W", trick=["SA"], claimer="N", declarer="N", claimed=2)
+    assert classes_now(c) == {"SQ": T.FOLLOW_OTHER, "SK": T.FOLLOW_OTHER}
+    assert tricks(c) == tricks_without(c, monkeypatch, T.FOLLOW_BREAKS_COUNT) == 2
+
+
+# --- 30: throwing a high card under partner's winner ------------------------------------------
+
+def test_throwing_a_winner_under_partners_ace(monkeypatch):
+    # South leads the spade ace; North holds K2 (South has the 3 left to reach the king, and
+    # the club ace). Following with the 2 is normal; the king under the ace strands nothing
+    # he needed to unblock, it just throws a trick: irrational. 3 holds; without the rule 2.
+    c = claim("N:K2..2. QJ..A. 3...A .KQ..", leader="S", trick=["SA", "S4"], claimed=3)
+    assert classes_now(c) == {"S2": T.FOLLOW_LOW_UNDER_PARTNER, "SK": T.FOLLOW_WINNER_UNDER_PARTNER}
+    assert tricks(c) == 3
+    assert tricks_without(c, monkeypatch, T.FOLLOW_WINNER_UNDER_PARTNER) == 2
+
+
+def test_the_needed_unblock_is_not_a_thrown_winner(monkeypatch):
+    # North's ace over South's K2 with North's QJT to run and no side entry: the king is the
+    # unblock (class 6) and keeping it is failing to unblock (25), not class 30.
+    c = claim("N:QJT... 9.AK.. K2.32.. 76.QJ..", leader="N", trick=["SA", "S8"], claimer="N", declarer="N",
+              player_class="expert")
+    assert classes_now(c) == {"SK": T.FOLLOW_LOW_UNDER_PARTNER, "S2": T.FOLLOW_LOW_KEEPING_BLOCKER}
+    assert tricks(c) == tricks_without(c, monkeypatch, T.FOLLOW_WINNER_UNDER_PARTNER) == 4
+
+
+# --- 31: overtaking partner's winner for his count ---------------------------------------------
+
+def test_overtake_for_the_count(monkeypatch):
+    # North leads the spade king (his last spade; no entry to South). South's AQJ: overtaking
+    # with the ace is the only way to run the spades — normal for his count (31), and then
+    # following low is failing to unblock (25): irrational for an expert, careless for a club
+    # player. Without the rule the overtake is "for no reason", irrational: 2.
+    deal = "N:.2.2. .AK.. AQJ... ...AKQ"
+    kw = dict(leader="N", trick=["SK", "S3"], claimed=3)
+    expert, club = claim(deal, player_class="expert", **kw), claim(deal, player_class="club", **kw)
+    assert classes_now(expert) == {"SA": T.FOLLOW_OVERTAKE_FOR_COUNT, "SQ": T.FOLLOW_LOW_KEEPING_BLOCKER,
+                                   "SJ": T.FOLLOW_LOW_KEEPING_BLOCKER}
+    assert tricks(expert) == 3
+    assert tricks_without(expert, monkeypatch, T.FOLLOW_OVERTAKE_FOR_COUNT) == 2
+    # A club player may fail to unblock: 2 either way.
+    assert tricks(club) == tricks_without(club, monkeypatch, T.FOLLOW_OVERTAKE_FOR_COUNT) == 2
+
+
+def test_no_overtake_when_the_count_does_not_need_it(monkeypatch):
+    # South has the heart ace as an entry: North's heart reaches it, so the queen under the
+    # king keeps his count and overtaking stays irrational (7); nothing changes.
+    c = claim("N:.2.2. .KQ.. AQ.A.. ...AKQ", leader="N", trick=["SK", "S3"], claimed=3, player_class="expert")
+    assert classes_now(c) == {"SQ": T.FOLLOW_LOW_UNDER_PARTNER, "SA": T.FOLLOW_OVER_PARTNER}
+    assert tricks(c) == tricks_without(c, monkeypatch, T.FOLLOW_OVERTAKE_FOR_COUNT) == 3
+
+
+# --- 32: cashing in an order that strands winners ----------------------------------------------
+
+# Hearts trumps, West on lead claims 2 of 2 with the trump king and the club 2; East holds the
+# ten of trumps and the spade 9, void in clubs. Cashing the king first pulls East's trump and the
+# club then loses; the club first is ruffed by East, whose spade 9 then wins (or West's king).
+STRAND = dict(deal="N:53... 9.T.. .7..J .K..2", trump="H", leader="W", claimer="W", declarer="W", claimed=2)
+
+
+def test_stranding_order_careless_for_club_irrational_for_expert(monkeypatch):
+    club, expert = claim(**STRAND, player_class="club"), claim(**STRAND, player_class="expert")
+    assert classes_now(expert) == {"HK": T.LEAD_TOP_BREAKS_COUNT, "C2": T.LEAD_NO_TOP_CARD}
+    assert tricks(club) == 1  # the blockage he does not see is the unblocking slip: careless
+    assert tricks(expert) == 2  # an expert is credited with the order
+    assert tricks_without(expert, monkeypatch, T.LEAD_TOP_BREAKS_COUNT) == 1
+    # The club player's lower ruling is that class: lift it and the claim holds.
+    assert tricks(club, lifted=frozenset({T.LEAD_TOP_BREAKS_COUNT})) == 2
+    pol = normal.compile_policy(club.settings)
+    assert pol[T.LEAD_TOP_BREAKS_COUNT] == T.CARELESS
+    assert normal.compile_policy(expert.settings)[T.LEAD_TOP_BREAKS_COUNT] == T.IRRATIONAL
+
+
+def test_stranding_order_found_later_in_the_line(monkeypatch):
+    # Notrump, East on lead for East-West with SA, H5, CJ opposite West's S7, H9, D8: cashing
+    # the heart while West's nine is his only heart puts West on lead with nothing but the
+    # spade link; the club player's line strands East's winners, the expert's does not.
+    deal = dict(deal="N:K..T.8 A.5..J 94...6 7.9.8.", leader="E", claimer="W", declarer="W")
+    expert, club = claim(**deal, player_class="expert"), claim(**deal, player_class="club")
+    assert tricks(expert) == 3 and tricks(club) == 2
+    assert tricks_without(expert, monkeypatch, T.LEAD_TOP_BREAKS_COUNT) == 2
+    assert tricks(club, lifted=frozenset({T.LEAD_TOP_BREAKS_COUNT})) == 3
+
+
+def test_every_order_keeps_the_count(monkeypatch):
+    # All winners and a way between the hands in every suit: no order strands anything.
+    c = claim("N:AK.2.. .A.32. ..AKQ. QJT...", leader="N", claimer="N", declarer="N", claimed=2,
+              player_class="expert")
+    assert tricks(c) == tricks_without(c, monkeypatch, T.LEAD_TOP_BREAKS_COUNT) == 2
+
+
+# --- reporting ------------------------------------------------------------------------------------
+
+def test_stranding_order_is_named_as_the_careless_play():
+    # Lifting class 32 raises the club ruling (above): the ruling names it as the careless play
+    # that cost the trick (a communication slip: the trick it costs is a later one, in another
+    # suit), and the committee's sensitivity table has its row. (Needs main's cf4c699: ruling.py
+    # COMMUNICATION_CLASSES with class 32.)
+    name = T.PLAY_CLASS_NAMES[T.LEAD_TOP_BREAKS_COUNT]
+    r = adjudicate(claim(**STRAND, player_class="club"), sensitivity=True)
+    assert name in r.careless
+    assert {"careless": name, "tricks": 2} in r.sensitivity["lifted"]

@@ -32,6 +32,8 @@ def masters_policy_ok(policy):
     top card is careless or irrational, the lowest top card careless, and a hand that must
     discard always has a normal play (a loser's discard, a ruff of the opponents' card)."""
     return (policy[T.VOID_DISCARD_TOP_ALL_TOP] == T.CARELESS
+            # the count may refine such a discard into VOID_DISCARD_BREAKS_COUNT: not free either
+            and policy[T.VOID_DISCARD_BREAKS_COUNT] != T.NORMAL
             and policy[T.VOID_DISCARD_TOP_KEEP_LOSER] != T.NORMAL
             and policy[T.VOID_DISCARD_TOP_NOT_LOWEST] != T.NORMAL
             and policy[T.VOID_DISCARD_OPPONENT_WINNING] != T.NORMAL

@@ -194,7 +194,8 @@ def shown_bits(claim: Claim) -> int:
 
 
 def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray,
-                     time_limit: float | None = None, stated_limit: float | None = None):
+                     time_limit: float | None = None, stated_limit: float | None = None,
+                     tricks_only: bool = False):
     from claimsolver.engine.claim_api import claim_search
 
     pos = claim.position
@@ -204,7 +205,7 @@ def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.nd
     res = claim_search(
         pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), claim.claiming_side,
         forget, shown_bits(claim), policy, np.array(awareness_options(claim), dtype=np.int64), steps,
-        node_budget=budget,
+        node_budget=budget, tricks_only=tricks_only,
     )
     if not res.complete:
         limit = stated_limit if stated_limit is not None else time_limit
@@ -332,6 +333,7 @@ def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, po
         # a search under another policy is the same search when the policies differ only in
         # play classes it never met (ClaimSearchResult.seen): reuse it
         key = ("search", awareness.forget, options, work.settings.law, work.settings.question)
+        # (quick_award's tricks-only searches live under "tricks" with the same key tail)
         res = None
         for pol, done in memo.get(key, ()):
             diff = np.nonzero(pol != policy)[0]
@@ -376,6 +378,44 @@ def run_lines(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray,
     raise TimeLimitReached(
         f"{what} weighs every normal line of play, and this ending ({claim.tricks_left} tricks) has more "
         f"than {budget:,} positions, beyond {limit}; raise --time-limit to rule on it")
+
+
+def quick_award(claim: Claim, memo: dict, *, time_limit: float | None = None,
+                lifted: frozenset[int] = frozenset(), **overrides: Any) -> int | None:
+    """The award alone of a contested claim under other settings, for the sensitivity table:
+    Law 70's least successful normal line capped by the claim, from searches for the fewest
+    tricks only (no line, no careless count), sharing ``memo`` with the ruling of the same
+    claim (its statement and double-dummy value). None when the question or code needs the
+    full ruling (then :func:`adjudicate`)."""
+    claim = with_overrides(claim, **overrides)
+    if (claim.settings.question != "contested" or claim.settings.law == codes.RUBBER
+            or "understand" not in memo or memo["understand"][0] != claim.statement or "dd" not in memo):
+        return None
+    compiled = memo["understand"][1][0]
+    work = codes.working_claim(claim)
+    policy = codes.compile_policy(work)
+    for k in lifted:
+        policy[k] = T.IRRATIONAL
+    options = tuple(awareness_options(work))
+    least = None
+    for awareness in code_states(work, claim, compiled.mentions, memo["dd"]):
+        key = (awareness.forget, options, work.settings.law, work.settings.question)
+        res = None
+        for kind in ("search", "tricks"):
+            for pol, done in memo.get((kind,) + key, ()):
+                diff = np.nonzero(pol != policy)[0]
+                if done.seen >= 0 and not any(done.seen >> int(k) & 1 for k in diff):
+                    res = done
+                    break
+            if res is not None:
+                break
+        if res is None:
+            res = run_claim_search(work, policy, awareness.forget, compiled.steps, time_limit, time_limit,
+                                   tricks_only=True)
+            memo.setdefault(("tricks",) + key, []).append((policy.copy(), res))
+        least = res.tricks if least is None else min(least, res.tricks)
+    assert least is not None
+    return min(claim.claimed, least)
 
 
 def code_forget_set(work: Claim, claim: Claim, mentions) -> Awareness:

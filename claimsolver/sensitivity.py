@@ -6,9 +6,11 @@ careless slips are normal for him. The table shows the award under each regulati
 awareness setting, and, for each careless class that cost the claimer a trick on the worst
 line, the award with that class lifted (made irrational) — the judgement points made visible.
 
-Every row is a full ruling of the same claim under other settings; the statement is
-understood once and the searches are shared between rows (``memo``), so the table costs a
-few claim searches, not a dozen rulings.
+Every row is the award of the same claim under other settings: for a contested claim, the
+least successful normal line from searches for the fewest tricks only (no line, no careless
+count: :func:`claimsolver.ruling.quick_award`), otherwise a full ruling. The statement is
+understood once, the double-dummy value computed once, and a search is shared by every row
+whose policy differs only in play classes it never met (``memo``).
 """
 
 from __future__ import annotations
@@ -22,9 +24,14 @@ from claimsolver.claim import AWARENESS_MODES, PLAYER_CLASSES, REGULATIONS
 def sensitivity_table(ruling: Any, time_limit: float | None, memo: dict | None = None) -> dict[str, Any]:
     """{"settings": [{"regulation", "player_class", "awareness", "tricks"}, ...],
     "lifted": [{"careless": class name, "tricks"}, ...]} for the ruling's claim."""
-    from claimsolver.ruling import adjudicate
+    from claimsolver.ruling import adjudicate, quick_award
 
     claim = ruling.claim
+
+    def award(**kw) -> int:
+        t = quick_award(claim, memo, time_limit=time_limit, **kw)
+        return t if t is not None else adjudicate(claim, time_limit=time_limit, memo=memo, **kw).tricks
+
     memo = {} if memo is None else memo
     rows = []
     for regulation in REGULATIONS:
@@ -34,16 +41,14 @@ def sensitivity_table(ruling: Any, time_limit: float | None, memo: dict | None =
                 if (regulation, player_class, awareness) == (s.regulation, s.player_class, s.awareness):
                     tricks = ruling.tricks
                 else:
-                    tricks = adjudicate(claim, regulation=regulation, player_class=player_class,
-                                        awareness=awareness, time_limit=time_limit, memo=memo).tricks
+                    tricks = award(regulation=regulation, player_class=player_class, awareness=awareness)
                 rows.append({"regulation": regulation, "player_class": player_class,
                              "awareness": awareness, "tricks": tricks})
     lifted = []
     names = {name: k for k, name in enumerate(T.PLAY_CLASS_NAMES)}
     for name in ruling.careless:
         k = names[name]
-        r = adjudicate(claim, time_limit=time_limit, lifted=frozenset({k}), memo=memo)
-        lifted.append({"careless": name, "tricks": r.tricks})
+        lifted.append({"careless": name, "tricks": award(lifted=frozenset({k}))})
     return {"settings": rows, "lifted": lifted}
 
 

@@ -100,7 +100,7 @@ def _card_ok(c: int) -> bool:
 def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, claim_side: int,
                  forget: int, shown: int, policy: np.ndarray, options: np.ndarray,
                  steps: np.ndarray, running: int = -1, node_budget: int = 0,
-                 buffers: ClaimBuffers | None = None) -> ClaimSearchResult:
+                 buffers: ClaimBuffers | None = None, tricks_only: bool = False) -> ClaimSearchResult:
     """Rule a claim: the minimum over every continuation of (claiming side's tricks, careless
     plays), see the module doc of :mod:`claimsolver.engine.search_claim`.
 
@@ -109,7 +109,8 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     claim_side 0 (NS) or 1 (EW); forget: bitboard of outstanding cards the claimer may be
     unaware of; shown: bit 4*seat+suit = seat has shown out of suit; policy int64[25] (normality
     by play class); options int64[8]; steps int64[n, 9] (possibly (0, 9)); running: 4*seat+suit
-    of the suit being run, or -1; node_budget: 0 = unlimited.
+    of the suit being run, or -1; node_budget: 0 = unlimited; tricks_only: only the fewest
+    tricks (``careless`` -1, no ``line``).
     """
     global _announced
     hands = _int_array(hands, "hands", "of shape (4,)")
@@ -215,12 +216,15 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
                          np.int64(leader), np.int64(fg), np.int64(int(shown)), np.int64(running),
                          policy, options, np.ascontiguousarray(steps), np.int64(named), buf.mv,
                          buf.scores, buf.stack, buf.tt, buf.stats, np.int64(node_budget), buf.line,
-                         buf.pv, buf.pvend, buf.tt1)
+                         buf.pv, buf.pvend, buf.tt1, np.int64(1 if tricks_only else 0))
     nodes = int(buf.stats[0])
     if value == -1:
         return ClaimSearchResult(tricks=-1, careless=-1, line=[], nodes=nodes, complete=False)
     if value < 0:
         raise RuntimeError("claim search: no line reaches the computed value (internal error)")
+    if tricks_only:  # the fewest tricks only: no careless count, no line
+        return ClaimSearchResult(tricks=int(value) >> 6, careless=-1, line=[], nodes=nodes, complete=True,
+                                 seen=int(buf.stats[7]))
     line = [(int(buf.line[i, 0]), int(buf.line[i, 1]), int(buf.line[i, 2]), bool(buf.line[i, 3]))
             for i in range(nline)]
     return ClaimSearchResult(tricks=int(value) >> 6, careless=int(value) & 63, line=line,

@@ -614,10 +614,11 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
 
 @njit(cache=True)
 def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy, options, steps,
-          named, mv, scores, stack, tt, stats, budget, line, pv, pvend, tt1):
+          named, mv, scores, stack, tt, stats, budget, line, pv, pvend, tt1, tricks_only):
     """The value of the claim position and a worst line. The current trick's first pos0 cards
     are in trk[0:pos0]. Writes the line to ``line`` (rows: seat, card, play class or -1,
-    stated) and returns (value, line length); value -1 when the node budget ran out."""
+    stated) and returns (value, line length); value -1 when the node budget ran out.
+    tricks_only 1: only the fewest tricks (phase 1: value = 64 * tricks, no line)."""
     pc = 0 if steps.shape[0] > 0 else -1
     pc, aux = settle_pc(hands, side, trump, forget, shown, pc, 0, steps)
     gen = stats[4]
@@ -629,6 +630,8 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
     if v1 < 0:
         return -1, 0
     stats[5] = stats[0]
+    if tricks_only != 0:
+        return v1, 0
     # phase 2: (tricks, careless); the value is below (tricks + 1) * 64
     value = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux,
                    v1 + 64, policy, options, steps, named, mv, scores, stack, tt, stats, budget,

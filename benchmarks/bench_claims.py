@@ -2,8 +2,8 @@
 
 For 4, 7, 10 and 13 tricks left, ``--n`` random claims each (random deal of the remaining
 cards, random strain, leader, 0-3 cards of the current trick, random claiming side): no
-statement, forget = every opponent's card, shown = 0, options = [1,1,1,0,0,0,0,0], the policy of
-the default settings. Reports the median and p99 of the claim kernel (``claim_search``), of
+statement, forget = every opponent's card, shown = 0, options = [1,1,1,both claiming seats keep
+the count,0,0,0,0] (as a declarer's claim), the policy of the default settings. Reports the median and p99 of the claim kernel (``claim_search``), of
 DDS (endplay ``solve_board``) for the same positions, and their ratio. The JIT is warmed first.
 
     python benchmarks/bench_claims.py [--n 100] [--seed 1] [--tricks 4,7,10,13] [--budget 0]
@@ -66,7 +66,9 @@ def to_deal(hands, trump, leader, trick):
 
 def run_claim(hands, trump, leader, trick, side, policy, budget):
     out = int(hands[1 - side]) | int(hands[3 - side])
-    return claim_search(hands, trump, leader, trick, side, out, 0, policy, OPTIONS, NO_STEPS,
+    options = OPTIONS.copy()
+    options[3] = (1 << side) | (1 << (side + 2))  # declarer's claim: both hands keep his count
+    return claim_search(hands, trump, leader, trick, side, out, 0, policy, options, NO_STEPS,
                         node_budget=budget)
 
 

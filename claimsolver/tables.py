@@ -112,33 +112,37 @@ COUNT_REFINES = {
 # round and he holds a higher card, the lowest such card, else his lowest card. The round is
 # the claiming side's when its card stays highest. Rounds go on while a claiming hand holds a
 # card of the suit. Only the opponents' cards he is aware of take part (forgotten cards do
-# not exist for him), where they lie. No ruffs are counted (neither side's).
+# not exist for him), where they lie. Ruffs: see *Ruffs* below (the opponents' are not counted).
 # The opponents' *cash* of a suit: the same from their side (their higher card led, the other
 # opponent's lowest; each claiming hand in turn its lowest card above the opponents' card
 # while theirs is winning, else its lowest), counting the rounds they win before the first
 # round they lose; none when a claiming hand is void in the suit and holds a trump.
-# *Leading* (27): with R tricks left, the trick is played in the believed position: partner
-# plays his lowest card above the led card and above every aware card of the suit (crossing to
-# his winner), else his lowest card of the suit, else (void, in a suit contract, the led card
-# not above every aware card of the suit) his lowest trump, else a discard (no card removed);
-# an opponent holding aware cards of the suit follows and can beat only with a higher one of
-# them, an opponent with none can ruff with an aware trump (above a trump). If neither can
-# beat the claiming side's best card, the claiming side wins (each opponent follows with his
-# lowest card of the suit) and the value is 1 + min(R - 1, count after); else the opponent
-# with the highest aware card of the suit wins with it (or the ruffer with his lowest winning
-# trump) and the other plays his lowest card of the suit, and the value is min(count after,
-# R - 1 - the opponents' cash after), at least 0. A lead from a suit without a top card (3)
-# whose value is below the best value among the leads the policy does not make irrational
-# falls to 27; a top card (0) so placed falls to 32. Values compare as (value, count after):
-# of two plays worth as many tricks, the one that keeps more of his count is worth more.
-# *Discarding* / *following* (28, 29): with R' tricks left after this one, a card's value
-# is 1 when, after it, the claiming side's card wins the trick and no opponent still to play
-# can beat it with a card the claimer is aware of (he keeps the lead), plus min(R', count of
-# the hands without the card); else (the opponents may win the trick and lead) min(count,
-# R' - the opponents' cash), at least 0. A discard (18, 20) or a follow (6, 12) whose value is
+# *The trick* (leads, follows, discards): the rest of the trick is played by rules, with the
+# opponents' aware cards where they lie. An opponent follows with his lowest card, except that
+# while the claiming side is winning he beats its card with his lowest higher card if he has
+# one; void, while the claiming side is winning, he ruffs
+# with his lowest trump that wins (in a suit contract), else discards (no card removed). A
+# claiming hand plays its lowest card of the suit when its side is winning and the next
+# opponent cannot beat that card; otherwise its lowest card that wins and that the next
+# opponent cannot beat, else its lowest card; void, in the same case, its lowest such trump,
+# else a discard (no card removed). *Value* after the trick: when the claiming side won it,
+# 1 + min(tricks left after it, his count with the winning hand on lead — see *the hand on
+# lead*); when the opponents won it, min(count, tricks left after it - the opponents' cash),
+# at least 0. Values compare as (value, count): of two plays worth as many tricks, the one that
+# keeps more of his count is worth more.
+# *Leading* (27, 32): a lead from a suit without a top card (3) whose value is below the best
+# value among the leads the policy does not make irrational falls to 27; a top card (0) so
+# placed falls to 32.
+# *Discarding* / *following* (28, 29): a discard (18, 20) or a follow (6, 12) whose value is
 # below the best value among the player's options the policy does not make irrational falls
 # to 28 / 29, except that an overtake of partner's winner (7) worth more than every normal
 # play becomes normal (31) and the follows below it are then failing to unblock (25).
+# *The hand on lead*: a claiming hand on lead that cannot give partner the lead (no suit in
+# which partner holds a card above every aware card and above its own, no side suit partner
+# can ruff) does not count partner's winners.
+# *Ruffs*: the hand with fewer trumps (either, when equal: the one with more ruffs) ruffs
+# partner's losing rounds of the side suits it is void in, with its trumps that win no round
+# of the trump suit.
 
 PLAY_CLASS_NAMES = (
     "lead the top of top cards", "underlead a top card", "lead a spot under a top card (suit not fully known)",

@@ -80,7 +80,8 @@ def count_tricks(a, b, x, y, trump):
 @njit(cache=True)
 def opp_cash(a, b, x, y, trump):
     """Tricks the opponents (aware cards x, y) cash on lead against claiming hands a, b
-    (tables.COUNT, the opponents' *cash*), all suits."""
+    (tables.COUNT, the opponents' *cash*), all suits: the rounds of a suit played from their
+    top, until the first round they lose."""
     n = 0
     for s in range(4):
         ha_s = hold(a, s)
@@ -88,49 +89,17 @@ def opp_cash(a, b, x, y, trump):
         if trump != 4 and s != trump:
             if (ha_s == 0 and hold(a, trump) != 0) or (hb_s == 0 and hold(b, trump) != 0):
                 continue
-        xs = hold(x, s)
-        ys = hold(y, s)
-        while xs != 0 or ys != 0:
-            hx = high_rank(xs)
-            hy = high_rank(ys)
-            if hx > hy:
-                top = hx
-                xs &= ~_bit(hx)
-                if ys != 0:
-                    ys &= ~_bit(low_rank(ys))
-            else:
-                top = hy
-                ys &= ~_bit(hy)
-                if xs != 0:
-                    xs &= ~_bit(low_rank(xs))
-            best = top
-            theirs = True
-            if ha_s != 0:
-                up = ha_s & above(best)
-                if up != 0:
-                    r = low_rank(up)
-                    best = r
-                    theirs = False
-                else:
-                    r = low_rank(ha_s)
-                ha_s &= ~_bit(r)
-            if hb_s != 0:
-                up = (hb_s & above(best)) if theirs else np.int64(0)
-                if up != 0:
-                    r = low_rank(up)
-                    theirs = False
-                else:
-                    r = low_rank(hb_s)
-                hb_s &= ~_bit(r)
-            if not theirs:
-                break
-            n += 1
+        u, v = _rounds(hold(x, s), hold(y, s), ha_s, hb_s, True)
+        n += u + v
     return n
 
 
 @njit(cache=True)
-def suit_split(a, b, x, y):
-    """:func:`suit_count` split by the claiming hand whose card wins each round: (wa, wb)."""
+def _rounds(a, b, x, y, stop_at_loss):
+    """One suit played from the top by the pair a, b against x, y (tables.COUNT): each round
+    the hand of the pair with the higher card plays it and the other its lowest; x, then y,
+    plays his lowest card above the pair's card while it is winning, else his lowest. Returns
+    the rounds won by a's card and by b's card (until the first lost one if stop_at_loss)."""
     wa = 0
     wb = 0
     while a != 0 or b != 0:
@@ -170,7 +139,15 @@ def suit_split(a, b, x, y):
                 wa += 1
             else:
                 wb += 1
+        elif stop_at_loss:
+            break
     return wa, wb
+
+
+@njit(cache=True)
+def suit_split(a, b, x, y):
+    """:func:`suit_count` split by the claiming hand whose card wins each round: (wa, wb)."""
+    return _rounds(a, b, x, y, False)
 
 
 @njit(cache=True)

@@ -287,6 +287,10 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
                         trump_options=trump_options, won_trick=wt)
     decision = decide(work, evidence)
     annotated, reasons, costly = explain(work, tricks_line, line, awareness, policy, compiled)
+    if decision.tricks < work.claimed and trump_options is None:
+        first = first_losing_play(work, line, dd)
+        if first is not None:
+            reasons.append(losing_play_reason(work, first, policy))
     reasons = decision.reasons + reasons + [Reason("70D1", n) for n in notes]
     if agreement_note:
         reasons.insert(0, Reason("Rubber Law 70", agreement_note))
@@ -564,6 +568,62 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
         costly |= classes
     reasons.extend(unfollowed_steps(line, compiled))
     return out, reasons, costly
+
+
+FIRST_LOSING_PLAY_MAX_TRICKS = 9  # beyond, the double-dummy value after every card costs too much
+FIRST_LOSING_PLAY_BUDGET = 2_000_000  # nodes per double-dummy search; past it, nothing is named
+
+
+def first_losing_play(claim: Claim, line, dd_at_claim: int):
+    """The first play of the claiming side on the worst line after which double dummy gives
+    it fewer tricks than before it: (trick number, seat, card, play class, before, after), or
+    None (too many tricks left, a search over its budget, or none found)."""
+    from claimsolver.engine import SearchBudgetExceeded, dd_tricks_side
+
+    pos = claim.position
+    if claim.tricks_left > FIRST_LOSING_PLAY_MAX_TRICKS:
+        return None
+    side, trump = claim.claiming_side, pos.trump
+    hands = [int(h) for h in pos.hands]
+    leader, trick, won, number = int(pos.leader), list(pos.trick), 0, 1
+    value = dd_at_claim
+    try:
+        for seat, card, cls, stated in line:
+            hands[seat] &= ~(1 << card)
+            trick.append(card)
+            if len(trick) == 4:
+                leader = trick_winner(trick, leader, trump)
+                won += (leader & 1) == side
+                trick = []
+                number += 1
+            if not any(hands) and not trick:
+                after = won
+            else:
+                after = won + dd_tricks_side(np.array(hands, dtype=np.int64), trump, leader,
+                                             np.array(trick, dtype=np.int64), side,
+                                             node_budget=FIRST_LOSING_PLAY_BUDGET)
+            if (seat & 1) == side and after < value:
+                return (number - (1 if not trick else 0), seat, card, -1 if stated else cls, value, after)
+            value = after
+    except SearchBudgetExceeded:
+        return None
+    return None
+
+
+def losing_play_reason(claim: Claim, first, policy: np.ndarray) -> Reason:
+    """The reason naming the first play of the worst line that loses a trick (for the director:
+    the point where the line parts from perfect play, and why the Laws allow it)."""
+    number, seat, card, cls, before, after = first
+    who = _play_name(seat, card)
+    if cls < 0:
+        kind = "as the statement says"
+    else:
+        how = "careless but normal" if policy[cls] == T.CARELESS else "normal"
+        kind = f"{T.PLAY_CLASS_NAMES[cls]}: {how} for a {claim.settings.player_class} player"
+    return Reason("70D1", (
+        f"Where the line loses its trick: at trick {number}, {who} ({kind}); before it the claiming side "
+        f"could still take {before} of the tricks with best play, after it only {after}. Nothing in the "
+        f"statement rules this play out, so it is part of the least successful normal line."))
 
 
 DISCARD_CLASSES = frozenset(k for k, name in enumerate(T.PLAY_CLASS_NAMES) if name.startswith("discard"))

@@ -37,7 +37,10 @@ def test_ruling_json_fields():
     assert r["tricks"] == 3 and r["claimed"] == 4 and r["upheld"] is False and r["double_dummy"] == 4
     assert r["settings"] == {"law": "duplicate-2017", "regulation": "acbl", "player_class": "club",
                              "question": "contested", "awareness": "evidence", "aware": [], "unaware": []}
-    assert r["laws"] == ["70A", "70C"]
+    assert r["laws"] == ["70A", "70C", "70D1"]
+    # the play where the worst line parts from double dummy is named (the ♥A before drawing ♣2)
+    where = [x["text"] for x in r["reasons"] if x["text"].startswith("Where the line loses its trick")]
+    assert len(where) == 1 and "trick 3, South's ♥A" in where[0] and "4 of the tricks" in where[0], where
     assert [f["card"] for f in r["forgotten"]] and all("70C" in f["why"] for f in r["forgotten"])
     assert all(set(t) == {"leader", "cards", "winner", "note"} for t in r["line"])
     assert sum(len(t["cards"]) for t in r["line"]) == 16

@@ -140,9 +140,8 @@ COUNT_REFINES = {
 # *The hand on lead*: a claiming hand on lead that cannot give partner the lead (no suit in
 # which partner holds a card above every aware card and above its own, no side suit partner
 # can ruff) does not count partner's winners.
-# *Ruffs*: the hand with fewer trumps (either, when equal: the one with more ruffs) ruffs
-# partner's losing rounds of the side suits it is void in, with its trumps that win no round
-# of the trump suit.
+# *Ruffs*: each claiming hand ruffs partner's losing rounds of the side suits it is void in,
+# with its trumps that win no round of the trump suit (a crossruff when both do).
 
 PLAY_CLASS_NAMES = (
     "lead the top of top cards", "underlead a top card", "lead a spot under a top card (suit not fully known)",

@@ -230,8 +230,8 @@ def test_ruffs_in_the_short_trump_hand():
     assert R.ref_ruffs(hands, 0, 0, S) == {0: 0, 2: 1}
     # At notrump nothing is ruffed.
     assert all_counts(text, trump=NT) == 3
-    # The long trump hand does not ruff: North (three trumps) is void in clubs, but South's
-    # club losers are not counted as North's ruffs; South's heart void meets no heart loser.
+    # North's trumps all win rounds of trumps, so none is spare to ruff South's club losers;
+    # South's heart void meets no heart loser.
     text = "N:AKQ.AK.. J..AK. 4..32.32 .QJ.QJ.QJ"
     hands = deal(text)
     assert all_counts(text, trump=S) == 5  # three trumps and two hearts, no ruff
@@ -256,10 +256,11 @@ def test_a_hand_on_lead_with_no_way_to_partner():
     text = "N:.3.2. .AK.J. ..AKQ. J...32"
     hands = deal(text)
     assert kernel_on_lead(hands, 0, 0, NT, 0) == R.ref_count_on_lead(hands, 0, 0, NT, 0) == 3
-    # In a suit contract, a trump in South's hand and a suit North holds and South lacks.
+    # In a suit contract, a trump in South's hand and a suit North holds and South lacks: the
+    # link, and a ruff of one of North's hearts besides the three diamonds.
     text = "N:.32.. .AK.J. 3..AKQ. J...32"
     hands = deal(text)
-    assert kernel_on_lead(hands, 0, 0, S, 0) == R.ref_count_on_lead(hands, 0, 0, S, 0) == 3
+    assert kernel_on_lead(hands, 0, 0, S, 0) == R.ref_count_on_lead(hands, 0, 0, S, 0) == 4
     assert kernel_on_lead(hands, 0, 0, NT, 0) == 0
 
 

@@ -46,23 +46,16 @@ def _ruffs(h, p, x, y, trump, spare):
 
 @njit(cache=True)
 def ruff_tricks(a, b, x, y, trump):
-    """(ra, rb): the ruffs the count credits to hand a and hand b (tables.COUNT, *ruffs*): the
-    hand with fewer trumps (either, when equal: the one with more ruffs) ruffs partner's
-    losing rounds of the side suits it is void in, with its trumps that win no round of the
-    trump suit."""
+    """(ra, rb): the ruffs the count credits to hand a and hand b (tables.COUNT, *ruffs*): each
+    hand ruffs partner's losing rounds of the side suits it is void in, with its trumps that
+    win no round of the trump suit."""
     if trump == 4:
         return 0, 0
     ta = popcount(hold(a, trump))
     tb = popcount(hold(b, trump))
     wa, wb = suit_split(hold(a, trump), hold(b, trump), hold(x, trump), hold(y, trump))
-    ra = _ruffs(a, b, x, y, trump, ta - wa) if ta <= tb else 0
-    rb = _ruffs(b, a, x, y, trump, tb - wb) if tb <= ta else 0
-    if ta == tb:
-        if ra >= rb:
-            rb = 0
-        else:
-            ra = 0
-    return ra, rb
+    # each hand ruffs with its trumps that win no round of trumps (a crossruff when both do)
+    return _ruffs(a, b, x, y, trump, ta - wa), _ruffs(b, a, x, y, trump, tb - wb)
 
 
 @njit(cache=True)

@@ -75,9 +75,9 @@ def _trump_rounds_won(mine: list[int], other: list[int], theirs: tuple[list[int]
 
 
 def ruffs(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) -> int:
-    """Ruffing tricks in his count (``tables.COUNT``): the hand with fewer trumps ruffs
-    partner's losing rounds of the side suits it is void in, with its trumps that win no round
-    of trumps (either hand when they hold as many: the one with more ruffs)."""
+    """Ruffing tricks in his count (``tables.COUNT``): each hand ruffs partner's losing rounds
+    of the side suits it is void in, with its trumps that win no round of trumps (a
+    crossruff when both do)."""
     if trump == NOTRUMP:
         return 0
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
@@ -86,14 +86,12 @@ def ruffs(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) 
     n = {h: len(_ranks(hands[h], trump)) for h in seats}
     for h in seats:
         p = (h + 2) % 4
-        if n[h] > n[p]:
-            continue
         spare = n[h] - _trump_rounds_won(_ranks(hands[h], trump), _ranks(hands[p], trump),
                                          (_ranks(x, trump), _ranks(y, trump)))
         lost = sum(len(_ranks(hands[p], s)) - suit_tricks((_ranks(hands[p], s), []), (_ranks(x, s), _ranks(y, s)))
                    for s in range(4) if s != trump and not _ranks(hands[h], s))
         best.append(max(0, min(spare, lost)))
-    return max(best)
+    return sum(best)
 
 
 def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump: int = NOTRUMP) -> int:

@@ -224,11 +224,6 @@ class Line:
     tricks: int | None = None
     tricks_kind: str | None = None
 
-    def __str__(self) -> str:
-        from claimsolver.statement import render  # rendering lives with the grammar
-
-        return render(self)
-
     @property
     def empty(self) -> bool:
         return not self.steps

@@ -25,9 +25,10 @@ from claimsolver.claim import Claim, Settings, settings_from, unaware_problems
 from claimsolver.errors import ClaimSolverError, InvalidInput
 from claimsolver.laws import codes, normal
 from claimsolver.laws.awareness import Awareness, awareness_options, law_70c_unaware_of_trump, states_of_mind
-from claimsolver.laws.questions import Evidence, check_supported, decide, parse_won_trick
+from claimsolver.laws.questions import Evidence, Reason, check_supported, decide, parse_won_trick
 from claimsolver.laws.statement import CompiledLine, compile_line
 from claimsolver.score import duplicate_score, result_name
+from claimsolver.sensitivity import sensitivity_table
 
 
 class TimeLimitReached(ClaimSolverError):
@@ -50,13 +51,6 @@ class Trick:
         }
 
 
-@dataclasses.dataclass(frozen=True)
-class Reason:
-    law: str
-    text: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"law": self.law, "text": self.text}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -311,9 +305,11 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
         forgotten=tuple((c, why) for c, why in awareness.why if _overlooked_at_claim(work, c)),
     )
     if sensitivity:
-        from claimsolver.sensitivity import sensitivity_table
+        def award(**kw: Any) -> int:
+            t = quick_award(claim, memo, time_limit=time_limit, **kw)
+            return t if t is not None else adjudicate(claim, time_limit=time_limit, memo=memo, **kw).tricks
 
-        ruling = dataclasses.replace(ruling, sensitivity=sensitivity_table(ruling, time_limit, memo))
+        ruling = dataclasses.replace(ruling, sensitivity=sensitivity_table(ruling, award))
     return ruling
 
 

@@ -10,29 +10,23 @@ Every row is the award of the same claim under other settings: for a contested c
 least successful normal line from searches for the fewest tricks only (no line, no careless
 count: :func:`claimsolver.ruling.quick_award`), otherwise a full ruling. The statement is
 understood once, the double-dummy value computed once, and a search is shared by every row
-whose policy differs only in play classes it never met (``memo``).
+whose policy differs only in play classes it never met (the ruling's ``memo``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from claimsolver import tables as T
 from claimsolver.claim import AWARENESS_MODES, PLAYER_CLASSES, REGULATIONS
 
 
-def sensitivity_table(ruling: Any, time_limit: float | None, memo: dict | None = None) -> dict[str, Any]:
+def sensitivity_table(ruling: Any, award: Callable[..., int]) -> dict[str, Any]:
     """{"settings": [{"regulation", "player_class", "awareness", "tricks"}, ...],
-    "lifted": [{"careless": class name, "tricks"}, ...]} for the ruling's claim."""
-    from claimsolver.ruling import adjudicate, quick_award
-
-    claim = ruling.claim
-
-    def award(**kw) -> int:
-        t = quick_award(claim, memo, time_limit=time_limit, **kw)
-        return t if t is not None else adjudicate(claim, time_limit=time_limit, memo=memo, **kw).tricks
-
-    memo = {} if memo is None else memo
+    "lifted": [{"careless": class name, "tricks"}, ...]} for the ruling's claim. ``award(**kw)``
+    rules the same claim with settings overridden (``regulation``, ``player_class``,
+    ``awareness``) or with ``lifted`` play classes made irrational, and returns the tricks
+    (:mod:`claimsolver.ruling` passes it; this module does not import the ruling)."""
     rows = []
     for regulation in REGULATIONS:
         for player_class in PLAYER_CLASSES:

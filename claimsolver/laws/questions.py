@@ -131,9 +131,19 @@ class Decision:
     won_trick_to: int | None = None  # side the trick in fact won goes (back) to, if any
 
 
-def _reason(law: str, text: str):
-    from claimsolver.ruling import Reason  # the data class only (ruling imports this module)
+@dataclasses.dataclass(frozen=True)
+class Reason:
+    """A Law clause (the duplicate clause number, or a code's own citation) and a sentence a
+    player understands: one line of a ruling's reasons."""
 
+    law: str
+    text: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"law": self.law, "text": self.text}
+
+
+def _reason(law: str, text: str) -> Reason:
     return Reason(law, text)
 
 

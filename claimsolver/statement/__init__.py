@@ -3,7 +3,7 @@
 - :func:`parse` reads what the claimer said (grammar in ``grammar.lark``, documented in
   ``docs/statements.md``) into a line of unbound references;
 - :func:`bind` resolves the references against the position (hands, cards, finesses);
-- :func:`render` (``str(line)``) writes a line back in plain English that parses to it again.
+- :func:`render` writes a line back in plain English that parses to it again.
 """
 
 from claimsolver.statement.normalize import StatementSyntaxError, StatementInputError

@@ -284,7 +284,7 @@ def _steps(steps) -> str:
 
 
 def render(line: Line) -> str:
-    """The line in plain English (``str(line)``)."""
+    """The line in plain English."""
     parts = []
     if line.tricks is not None:
         n = line.tricks

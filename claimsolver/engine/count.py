@@ -310,8 +310,9 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
 
 
 @njit(cache=True)
-def lead_value(hands, side, trump, forget, seat, c):
-    """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
+def _believed_without(hands, side, forget, seat, c):
+    """The four hands as the claimer believes them (the opponents' forgotten cards left out),
+    card c of ``seat`` played."""
     h0 = hands[0]
     h1 = hands[1]
     h2 = hands[2]
@@ -331,6 +332,13 @@ def lead_value(hands, side, trump, forget, seat, c):
         h2 &= ~bit
     else:
         h3 &= ~bit
+    return h0, h1, h2, h3
+
+
+@njit(cache=True)
+def lead_value(hands, side, trump, forget, seat, c):
+    """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
+    h0, h1, h2, h3 = _believed_without(hands, side, forget, seat, c)
     h0, h1, h2, h3, best, wseat = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1)
     return _after_trick_value(h0, h1, h2, h3, side, trump, wseat, popcount(hands[seat]) - 1)
 
@@ -340,25 +348,7 @@ def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
     """The value of following or discarding with card c in the claimer's count (tables.COUNT,
     *following and discarding*): the rest of the trick played out by the count's rules, then
     as :func:`lead_value`."""
-    h0 = hands[0]
-    h1 = hands[1]
-    h2 = hands[2]
-    h3 = hands[3]
-    if side == 0:
-        h1 &= ~forget
-        h3 &= ~forget
-    else:
-        h0 &= ~forget
-        h2 &= ~forget
-    bit = np.int64(1) << c
-    if seat == 0:
-        h0 &= ~bit
-    elif seat == 1:
-        h1 &= ~bit
-    elif seat == 2:
-        h2 &= ~bit
-    else:
-        h3 &= ~bit
+    h0, h1, h2, h3 = _believed_without(hands, side, forget, seat, c)
     best = trk[tstart]
     wi = 0
     for k in range(1, pos):

@@ -34,7 +34,8 @@ LEAD_NO_TOP_CARD = 3  # any card of a suit in which the leading hand holds no to
 LEAD_SIDE_TOP_WITH_AWARE_TRUMP = 4  # a side-suit top card while an aware trump is outstanding and
 # the claiming side holds the top trump (could draw it first)
 LEAD_LOSER_WHILE_RUNNING = 5  # a card that is not a top card, led by the hand that won the last trick
-# with a top card of a suit it led and still holds top cards in that suit
+# with a top card of a suit it led and still holds top cards in that suit (not the trump suit
+# once no trump he is aware of is out: those he may keep for ruffs)
 # Following suit
 FOLLOW_LOW_UNDER_PARTNER = 6  # partner is winning with a sure winner; a card below it
 FOLLOW_OVER_PARTNER = 7  # partner is winning with a sure winner; a higher card though a lower is held

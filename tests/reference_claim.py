@@ -200,7 +200,8 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
             return T.LEAD_UNDER_TOP_CARD
         if running >= 0 and (running >> 2) == seat and not is_top(hands, side, forget, c):
             rs = running & 3
-            if any(is_top(hands, side, forget, x) for x in cards_of(h & SUIT[rs])):
+            drawn = trump != 4 and rs == trump and not aware_out(hands, side, forget) & SUIT[trump]
+            if any(is_top(hands, side, forget, x) for x in cards_of(h & SUIT[rs])) and not drawn:
                 return T.LEAD_LOSER_WHILE_RUNNING
         return T.LEAD_NO_TOP_CARD
     lead_suit = suit_of(trick[0][1])

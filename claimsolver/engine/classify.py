@@ -198,7 +198,10 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
             return T.LEAD_UNDER_TOP_CARD
         if running >= 0 and (running >> 2) == seat and not is_top(hands, side, forget, c):
             rs = running & 3
-            if top_holding(hold(h, rs), hold(aw, rs)) != 0:
+            # trumps with none left out (as he knows) are not a suit he is running for tricks:
+            # keeping them for ruffs is no break-off
+            if top_holding(hold(h, rs), hold(aw, rs)) != 0 and not (
+                    trump != 4 and rs == trump and hold(aw, trump) == 0):
                 return T.LEAD_LOSER_WHILE_RUNNING
         return T.LEAD_NO_TOP_CARD
     lead_suit = trk[tstart] >> 4

@@ -262,6 +262,11 @@ def read_claim_file(path: str | Path) -> dict[str, Any]:
     return data
 
 
+def a_player(player_class: str) -> str:
+    """"a club player", "an expert player": the class of player in a sentence."""
+    return f"{'an' if player_class[:1] in 'aeiou' else 'a'} {player_class} player"
+
+
 def settings_from(data: Mapping[str, Any]) -> Settings:
     """The settings fields of a claim file (or CLI overrides), checked."""
     problems: list[tuple[str, str]] = []

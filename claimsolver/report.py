@@ -6,7 +6,9 @@ from __future__ import annotations
 from claimsolver.cards import (
     ACE, RANK_LETTERS, SUIT_SYMBOLS, TEN, Seat, card_symbol, strain_name,
 )
+from claimsolver.claim import a_player
 from claimsolver.position import Position
+
 
 
 def holding_text(mask: int, suit: int) -> str:
@@ -65,7 +67,7 @@ def ruling_text(ruling) -> str:
         lines.append(f"  {'Law ' if r.law[:1].isdigit() else ''}{r.law}: {r.text}")
     lines += details_text(ruling)
     if ruling.careless:
-        lines.append(f"  Careless plays that cost a trick (normal for a {c.settings.player_class} player): "
+        lines.append(f"  Careless plays that cost a trick (normal for {a_player(c.settings.player_class)}): "
                      f"{', '.join(ruling.careless)}")
     lines.append("")
     verdict = "upheld" if ruling.upheld else "not upheld"

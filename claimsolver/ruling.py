@@ -21,7 +21,7 @@ from claimsolver import tables as T
 from claimsolver.cards import (
     NOTRUMP, SEAT_LETTERS, Seat, card_name, card_suit, card_symbol, count,
 )
-from claimsolver.claim import Claim, Settings, settings_from, unaware_problems
+from claimsolver.claim import Claim, Settings, a_player, settings_from, unaware_problems
 from claimsolver.errors import ClaimSolverError, InvalidInput
 from claimsolver.laws import codes, normal
 from claimsolver.laws.awareness import Awareness, awareness_options, law_70c_unaware_of_trump, states_of_mind
@@ -615,7 +615,7 @@ def losing_play_reason(claim: Claim, first, policy: np.ndarray) -> Reason:
         kind = "as the statement says"
     else:
         how = "careless but normal" if policy[cls] == T.CARELESS else "normal"
-        kind = f"{T.PLAY_CLASS_NAMES[cls]}: {how} for a {claim.settings.player_class} player"
+        kind = f"{T.PLAY_CLASS_NAMES[cls]}: {how} for {a_player(claim.settings.player_class)}"
     return Reason("70D1", (
         f"Where the line loses its trick: at trick {number}, {who} ({kind}); before it the claiming side "
         f"could still take {before} of the tricks with best play, after it only {after}. Nothing in the "

@@ -142,7 +142,9 @@ COUNT_REFINES = {
 # which partner holds a card above every aware card and above its own, no side suit partner
 # can ruff) does not count partner's winners.
 # *Ruffs*: each claiming hand ruffs partner's losing rounds of the side suits it is void in,
-# with its trumps that win no round of the trump suit (a crossruff when both do).
+# with its trumps that win no round of the trump suit (a crossruff when both do); with no
+# trump he is aware of out, the longer holding draws and the shorter ruffs with all its
+# trumps (equal lengths: the hand with more ruffs).
 
 PLAY_CLASS_NAMES = (
     "lead the top of top cards", "underlead a top card", "lead a spot under a top card (suit not fully known)",

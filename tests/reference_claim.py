@@ -314,12 +314,19 @@ def ref_ruffs(hands, side, forget, trump) -> dict[int, int]:
         return out
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
     n = {h: len(_ranks(hands[h], trump)) for h in out}
+    none_out = not _ranks(x | y, trump)
     trump_wins = ref_split(hands, side, forget, trump)
     for h in out:
         p = (h + 2) % 4
         lost = sum(len(_ranks(hands[p], s)) - ref_suit_count(_ranks(hands[p], s), [], _ranks(x, s), _ranks(y, s))
                    for s in range(4) if s != trump and not _ranks(hands[h], s))
-        out[h] = max(0, min(n[h] - trump_wins[h], lost))
+        if none_out:  # the longer holding draws; the shorter ruffs with all its trumps
+            out[h] = min(n[h], lost) if n[h] <= n[p] else 0
+        else:
+            out[h] = max(0, min(n[h] - trump_wins[h], lost))
+    if none_out and n[side] == n[side + 2]:
+        keep = side if out[side] >= out[side + 2] else side + 2
+        out = {h: (v if h == keep else 0) for h, v in out.items()}
     return out
 
 

@@ -334,3 +334,34 @@ def test_claim_search_careless_count_east_west_pinned():
     want = R.search(hands, NT, 0, [], 1, forget, shown, policy, options, [], -1)[:2]
     assert want == (1, 2)
     assert (res.tricks, res.careless) == want
+
+
+def test_kernel_class_bits_cover_the_count_refinements():
+    # The search's record of the play classes met (search_claim.class_bits) must include every
+    # class the count may refine a class into (tables.COUNT_REFINES), and failing to unblock
+    # for a follow; otherwise the sensitivity table could reuse a search it must not.
+    from claimsolver import tables as T
+    from claimsolver.engine.search_claim import class_bits
+
+    for k in range(T.N_PLAY_CLASSES):
+        bits = int(class_bits(np.int64(k)))
+        assert bits >> k & 1
+        refined = T.COUNT_REFINES.get(k)
+        if refined is not None:
+            assert bits >> refined & 1, (k, refined)
+    for k in (T.FOLLOW_LOW_UNDER_PARTNER, T.FOLLOW_OTHER):
+        assert int(class_bits(np.int64(k))) >> T.FOLLOW_LOW_KEEPING_BLOCKER & 1
+
+
+def test_no_trump_out_the_short_hand_ruffs_with_its_top_trump():
+    # Diamonds trumps, none out. North ♦J4 (the top trump) and void in hearts, South ♦765 and
+    # two losing hearts: South draws nothing and North ruffs both with both trumps,
+    # whatever their ranks (with the ranks deciding, North's ♦J "wins a round" and only the
+    # ♦4 would ruff).
+    text = "N:2..J4.A32 AKQ.QT..Q .J76.765. JT9.98..J"
+    hands = deal(text)
+    assert R.ref_ruffs(hands, 0, 0, D) == {0: 2, 2: 0}
+    assert tuple(int(r) for r in K.ruff_tricks(*kernel_split(hands, 0, 0), I64(D))) == (2, 0)
+    # three rounds of trumps, three clubs, the third heart (good once the QT98 have gone) and
+    # two ruffs of the two losing hearts
+    assert all_counts(text, trump=D) == 3 + 3 + 1 + 2

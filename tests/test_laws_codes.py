@@ -1,7 +1,7 @@
 """The codes of laws (claimsolver.laws.codes): club-2014 (ACBL Laws of Rubber Bridge 2014,
 Alternative Club Laws 69 and 70, an Arbiter adjudicates) and rubber-2014 (Laws of Rubber
 Bridge 2014, Laws 69-71, no Arbiter: the claim is played out under restrictions). Source:
-../shared/laws/rubber-2014-laws-68-71-club-69-70.txt. For each clause a position where it
+the ACBL Laws of Rubber Bridge 2014, Laws 68-71 and Alternative Club Laws 69-70. For each clause a position where it
 changes the result (against duplicate-2017 or with the clause reversed) and one where it
 must not."""
 
@@ -158,7 +158,7 @@ def test_rubber_71b_probable_sequence_is_the_experts():
 
 
 def test_rubber_71b_same_when_nothing_depends_on_class():
-    # Negative: the 71B case of the shared cases: the ace cannot be lost under any code.
+    # Negative: the 71B example case (tests/data/cases): the ace cannot be lost under any code.
     c = Claim.from_file(CASES / "71-concession-cannot-lose.json")
     assert set(tricks(c).values()) == {3}
 

@@ -1,7 +1,8 @@
 """The Law questions (claimsolver.laws.questions): Law 71A/71B (concession), Law 69B1/69B2
 (agreement withdrawn), with positions built for each clause: one where the clause changes
 the result and one where it must not. Sources: WBF Laws of Duplicate Bridge 2017, Laws 69
-and 71 (../shared/laws/duplicate-2017-laws-68-71.txt) and the QBA notes on them."""
+and 71, and the QBA notes on them (a national body's director notes with WBF Laws Committee
+minutes)."""
 
 from __future__ import annotations
 

@@ -48,11 +48,19 @@ def _ruffs(h, p, x, y, trump, spare):
 def ruff_tricks(a, b, x, y, trump):
     """(ra, rb): the ruffs the count credits to hand a and hand b (tables.COUNT, *ruffs*): each
     hand ruffs partner's losing rounds of the side suits it is void in, with its trumps that
-    win no round of the trump suit."""
+    win no round of the trump suit; with no trump out, the shorter hand with all its trumps."""
     if trump == 4:
         return 0, 0
     ta = popcount(hold(a, trump))
     tb = popcount(hold(b, trump))
+    if hold(x | y, trump) == 0:
+        # no trump out: the rounds of trumps are the longer holding's, whatever the ranks, and
+        # the shorter hand's trumps are all free to ruff (equal lengths: the better way round)
+        ra1 = _ruffs(a, b, x, y, trump, ta) if ta <= tb else 0
+        rb1 = _ruffs(b, a, x, y, trump, tb) if tb <= ta else 0
+        if ta == tb:
+            return (ra1, 0) if ra1 >= rb1 else (0, rb1)
+        return ra1, rb1
     wa, wb = suit_split(hold(a, trump), hold(b, trump), hold(x, trump), hold(y, trump))
     # each hand ruffs with its trumps that win no round of trumps (a crossruff when both do)
     return _ruffs(a, b, x, y, trump, ta - wa), _ruffs(b, a, x, y, trump, tb - wb)
@@ -212,6 +220,21 @@ def _get(h0, h1, h2, h3, p):
 
 
 @njit(cache=True)
+def _without(h0, h1, h2, h3, p, c):
+    """The four hands with card c taken out of seat p's."""
+    bit = np.int64(1) << c
+    if p == 0:
+        h0 &= ~bit
+    elif p == 1:
+        h1 &= ~bit
+    elif p == 2:
+        h2 &= ~bit
+    else:
+        h3 &= ~bit
+    return h0, h1, h2, h3
+
+
+@njit(cache=True)
 def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k):
     """The players at positions k..3 of a trick of suit s led by ``leader`` play by the
     count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
@@ -268,15 +291,7 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k):
                             card = cand
                             break
         if card >= 0:
-            bit = np.int64(1) << card
-            if p == 0:
-                h0 &= ~bit
-            elif p == 1:
-                h1 &= ~bit
-            elif p == 2:
-                h2 &= ~bit
-            else:
-                h3 &= ~bit
+            h0, h1, h2, h3 = _without(h0, h1, h2, h3, p, card)
             if beats(card, best, trump):
                 best = card
                 wseat = p
@@ -323,16 +338,7 @@ def _believed_without(hands, side, forget, seat, c):
     else:
         h0 &= ~forget
         h2 &= ~forget
-    bit = np.int64(1) << c
-    if seat == 0:
-        h0 &= ~bit
-    elif seat == 1:
-        h1 &= ~bit
-    elif seat == 2:
-        h2 &= ~bit
-    else:
-        h3 &= ~bit
-    return h0, h1, h2, h3
+    return _without(h0, h1, h2, h3, seat, c)
 
 
 @njit(cache=True)
@@ -365,7 +371,7 @@ def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
 
 
 @njit(cache=True)
-def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n):
+def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
     (tables.COUNT_REFINES), where the policy prices the refined class differently: a lead
     from a suit without a top card, a discard or a follow whose value (:func:`lead_value`,

@@ -173,7 +173,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             mv[base + i, 3] = 0
             seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
-            refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv,
+            refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv,
                          base, n)
         return n
     n = gen_groups(legal, allp, forget, named, mv, base)
@@ -182,7 +182,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
                                    pos, seat, mv[base + i, 0])
         seen[0] |= class_bits(mv[base + i, 1])
     if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
-        refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n)
+        refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n)
     k = 0
     for i in range(n):
         c = mv[base + i, 0]

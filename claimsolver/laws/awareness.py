@@ -18,7 +18,7 @@ from typing import Iterable
 from claimsolver import tables as T
 from claimsolver.cards import (NOTRUMP, SUIT_MASK, card_name, card_rank, card_suit, card_symbol, count, iter_cards,
                                parse_card)
-from claimsolver.claim import Claim
+from claimsolver.claim import Claim, a_player
 from claimsolver.laws.count import claim_count
 
 
@@ -291,7 +291,7 @@ def evidence_states(claim: Claim, mentions: Mentions = Mentions(), could_make: i
     slips = small_card_slips(claim, pool) & ~finding
     for c in iter_cards(slips):
         why[c] = (f"White Book 8.70.5: a single small card inside a holding he runs is easily lost track "
-                  f"of (careless for a {claim.settings.player_class} player)")
+                  f"of (careless for {a_player(claim.settings.player_class)})")
     base |= finding | slips
     base = _concedes_knowing(claim, base, finding, notes)
     known_count = claim_count(claim, base)

@@ -77,20 +77,26 @@ def _trump_rounds_won(mine: list[int], other: list[int], theirs: tuple[list[int]
 def ruffs(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) -> int:
     """Ruffing tricks in his count (``tables.COUNT``): each hand ruffs partner's losing rounds
     of the side suits it is void in, with its trumps that win no round of trumps (a
-    crossruff when both do)."""
+    crossruff when both do); with no trump out, the shorter hand with all its trumps."""
     if trump == NOTRUMP:
         return 0
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
     best = []
     seats = (side, side + 2)
     n = {h: len(_ranks(hands[h], trump)) for h in seats}
+    none_out = not _ranks(x | y, trump)
     for h in seats:
         p = (h + 2) % 4
-        spare = n[h] - _trump_rounds_won(_ranks(hands[h], trump), _ranks(hands[p], trump),
-                                         (_ranks(x, trump), _ranks(y, trump)))
+        if none_out:  # the longer holding draws; the shorter ruffs with all its trumps
+            spare = n[h] if n[h] <= n[p] else 0
+        else:
+            spare = n[h] - _trump_rounds_won(_ranks(hands[h], trump), _ranks(hands[p], trump),
+                                             (_ranks(x, trump), _ranks(y, trump)))
         lost = sum(len(_ranks(hands[p], s)) - suit_tricks((_ranks(hands[p], s), []), (_ranks(x, s), _ranks(y, s)))
                    for s in range(4) if s != trump and not _ranks(hands[h], s))
         best.append(max(0, min(spare, lost)))
+    if none_out and n[side] == n[side + 2]:
+        return max(best)
     return sum(best)
 
 

@@ -152,7 +152,8 @@ def main(argv=None) -> int:
         rows.append(row)
         print(f"{n:2d} tricks: kernel median {km[0]:8.2f} p90 {km[1]:8.2f} p99 {km[2]:9.2f} max "
               f"{km[3]:9.2f} ms (p99/median {km[2] / km[0]:.1f}) | DDS median {dm[0]:6.2f} p99 "
-              f"{dm[2]:7.2f} ms | nodes median {row[10]} max {row[11]} | at the budget "
+              f"{dm[2]:7.2f} ms | nodes median {row[10]} p99/median {pct(nodes, 99) / row[10]:.1f} max "
+              f"{row[11]} | at the budget "
               f"{incomplete}", file=sys.stderr, flush=True)
     if dump is not None:
         dump.close()

@@ -291,7 +291,7 @@ class AuditResult:
     """``rows``: one dict per ruled claim or per board that could not be ruled, in file order;
     ``summary``: see :func:`summarize_rows`; ``seconds``: per row, the seconds its claim took
     to rule (None for a row that is not a claim); ``start_seconds``: the Dask cluster's start
-    (workers loading the kernels included; 0 in this process)."""
+    with the workers loading the kernels (in this process: loading them)."""
 
     rows: list[dict[str, Any]]
     summary: dict[str, Any]

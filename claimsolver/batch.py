@@ -109,18 +109,15 @@ def _run_indexed(fn: Callable[[Any], Any], index: Sequence[int], chunk: Sequence
 _WARMED: set[str] = set()
 
 
-def _warm(warm: Callable[[], Any]) -> None:
-    """Worker side of ``run(..., warm=)``: once per worker process and warm-up function."""
-    _enter_scratch()
+def _warm(warm: Callable[[], Any], scratch: bool = True) -> None:
+    """Worker side of ``run(..., warm=)``: once per process and warm-up function (on a worker
+    in its scratch directory; ``scratch`` False in the caller's own process)."""
+    if scratch:
+        _enter_scratch()
     key = f"{getattr(warm, '__module__', '')}.{getattr(warm, '__qualname__', repr(warm))}"
     if key not in _WARMED:
         warm()
         _WARMED.add(key)
-
-
-def worker_scratch() -> str | None:
-    """The scratch directory of this worker process (None outside a worker task)."""
-    return _SCRATCH
 
 
 # --- progress ------------------------------------------------------------------------------
@@ -251,9 +248,9 @@ def run(
     started costliest first (:func:`cost_chunks`) instead of in consecutive chunks.
     ``units(item, result)``: how many ``label`` units the item's result counts on the progress
     bar, and a status text to show (None: keep the last one). ``warm``: run once on every
-    worker before the work (load the compiled kernels), part of the cluster start.
-    ``info``: filled with ``start_seconds`` (cluster start, worker warm-up included; 0 in
-    this process) and ``work_seconds``."""
+    worker (in this process: here) before the work (load the compiled kernels), part of the
+    start. ``info``: filled with ``start_seconds`` (the cluster's start and the workers'
+    warm-up; in this process the warm-up) and ``work_seconds``."""
     items = list(items)
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
@@ -275,6 +272,10 @@ def run(
     info.setdefault("start_seconds", 0.0)
     try:
         if scheduler is None and workers == 1:
+            if warm is not None:  # as on a worker: the kernels load before the first item's clock
+                t0 = time.perf_counter()
+                _warm(warm, scratch=False)
+                info["start_seconds"] = time.perf_counter() - t0
             t0 = time.perf_counter()
             results = []
             for i, item in enumerate(items):

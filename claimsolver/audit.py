@@ -408,7 +408,8 @@ def _rule_all(items: list[AuditItem], time_limit: float | None, settings: dict[s
                     slowest[:] = [row, sec]
         if slowest[0] is None:
             return len(group.items), None
-        return len(group.items), f"slowest {_where_text(slowest[0])} ({slowest[1]:.1f} s)"
+        short = {**slowest[0], "file": os.path.basename(slowest[0]["file"])}  # a progress line is short
+        return len(group.items), f"slowest {_where_text(short)} ({slowest[1]:.1f} s)"
 
     info: dict[str, float] = {}
     rule = functools.partial(rule_group, time_limit=time_limit, settings=settings)

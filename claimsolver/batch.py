@@ -149,9 +149,10 @@ class _Progress:
                 from rich.console import Console
                 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
+                # the text says what is counted: no description column, a short bar
                 self._rich = Progress(
-                    TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[text]}"),
-                    TimeRemainingColumn(), console=Console(stderr=True), transient=False,
+                    BarColumn(bar_width=20), TextColumn("{task.fields[text]}"), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=False,
                 )
                 self._rich.start()
                 self._task = self._rich.add_task(label, total=total, text=self.text())

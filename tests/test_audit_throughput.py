@@ -253,6 +253,6 @@ def test_audit_progress_shows_rate_and_slowest_claim(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "2/2 claims" in err and "claims/s" in err
     row, sec = res.slowest()
-    assert f"slowest {p} board {row['board']} (" in err
+    assert f"slowest {p.name} board {row['board']} (" in err
     assert sec == max(s for s in res.seconds if s is not None)
     assert res.start_seconds > 0.0  # the kernels loaded in this process before the first claim

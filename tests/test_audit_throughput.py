@@ -173,17 +173,16 @@ def test_rule_group_one_claims_error_is_its_row(monkeypatch):
     assert rows[1][0]["tricks"] == 1
 
 
-def test_estimated_cost_grows_with_tricks_left_and_outstanding_trumps():
-    def item(deal: str, trump: str = "NT"):
-        return A.AuditItem("f", "1", None, None, {"deal": deal, "trump": trump, "claimer": "S", "declarer": "S"})
+def test_estimated_cost_grows_with_tricks_left():
+    def item(deal: str):
+        return A.AuditItem("f", "1", None, None, {"deal": deal, "trump": "S", "claimer": "S", "declarer": "S"})
 
     d13 = "N:AKQ.AKQ.AKQ.AKQJ JT9.JT9.JT9.T987 876.876.876.6543 5432.5432.5432.2"
     d8 = "N:AKQ.AK.AK.A JT9.JT.JT.T 876.87.87.6 543.54.54.5"
     d3 = "N:AKQ... JT9... 876... 543..."
-    assert A.estimated_cost(item(d13)) > A.estimated_cost(item(d8)) > A.estimated_cost(item(d3))
-    # spades trumps: East-West hold 7 of them
-    assert A.estimated_cost(item(d13, "S")) == A.estimated_cost(item(d13)) * 2 ** 7
-    assert A._outstanding_trumps({"deal": "bad"}) == 0 and A._tricks_left({"deal": "bad"}) == 13
+    assert A.estimated_cost(item(d13)) == 3 ** 5 * A.estimated_cost(item(d8))
+    assert A.estimated_cost(item(d8)) > A.estimated_cost(item(d3)) > 0
+    assert A._tricks_left({"deal": "bad"}) == 13
 
 
 # --- cost-ordered chunks -------------------------------------------------------------------

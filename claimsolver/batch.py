@@ -106,6 +106,11 @@ def _run_indexed(fn: Callable[[Any], Any], index: Sequence[int], chunk: Sequence
     return index, out, time.perf_counter() - t0
 
 
+def worker_scratch() -> str | None:
+    """The scratch directory of this worker process (None outside a worker task)."""
+    return _SCRATCH
+
+
 _WARMED: set[str] = set()
 
 

@@ -280,7 +280,10 @@ def run(
         if scheduler is None and workers == 1:
             if warm is not None:  # as on a worker: the kernels load before the first item's clock
                 t0 = time.perf_counter()
-                _warm(warm, scratch=False)
+                try:
+                    _warm(warm, scratch=False)
+                except Exception:  # noqa: BLE001 - an optimisation only: the items report any real fault
+                    pass
                 info["start_seconds"] = time.perf_counter() - t0
             t0 = time.perf_counter()
             results = []

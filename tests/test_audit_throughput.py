@@ -255,3 +255,13 @@ def test_audit_progress_shows_rate_and_slowest_claim(tmp_path, capsys):
     assert f"slowest {p.name} board {row['board']} (" in err
     assert sec == max(s for s in res.seconds if s is not None)
     assert res.start_seconds > 0.0  # the kernels loaded in this process before the first claim
+
+
+def failing_warm() -> None:
+    raise RuntimeError("no kernels")
+
+
+def test_a_failing_warm_up_does_not_stop_the_work():
+    info: dict = {}
+    assert batch.run(range(3), abs, warm=failing_warm, info=info) == [0, 1, 2]
+    assert info["start_seconds"] > 0

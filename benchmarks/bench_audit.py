@@ -1,20 +1,28 @@
-"""Audit throughput: claims per second on the RealBridge PBN, with 1 and 2 workers.
+"""Audit throughput: claims per second over the repository's real records, 1 process and N workers.
 
-Each run is ``claimsolver.audit.audit`` on the first ``--limit`` claims of the file (all 214
-by default) at ``--time-limit`` seconds per claim. The JIT cache is warmed in this process
-first. Reported per run: claims, ruled, skipped, wall seconds and claims per second:
+Each run is ``claimsolver.audit.audit`` on the record files (default: every real record of the
+repository, ``tests/data/real`` and ``tests/data/vugraph``, 382 claims) at ``--time-limit``
+seconds per claim. The JIT cache is warmed in this process first. Reported per run: claims,
+ruled, skipped, wall seconds and claims per second, and the time per claim (median, p90, p99,
+max) with the slowest claim:
 
 - ``1``: in this process (no Dask);
-- ``N (new cluster)``: ``workers=N``, the LocalCluster started and closed by the audit (its
-  start-up and the workers' imports are in the time);
-- ``N (running cluster)``: an already running and warmed LocalCluster (``--scheduler``).
+- ``N``: ``workers=N``, the LocalCluster started and closed by the audit; its start (worker
+  processes importing the solver and loading the compiled kernels) is reported apart in
+  ``start s``, and ``claims/s`` counts the ruling only (``claims/s all`` includes the start).
 
-    python benchmarks/bench_audit.py [--limit N] [--workers 1,2] [--time-limit 30] [--file F]
+``c/cpu s``: claims per CPU second of this process (1 process only): on a shared machine the
+wall-clock rates depend on the other jobs, this one much less.
+
+Every run must give the same rows (checked).
+
+    python benchmarks/bench_audit.py [--workers 1,2] [--time-limit 30] [--class club] [--limit N] [PATH ...]
 """
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -23,57 +31,73 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from claimsolver import audit as A  # noqa: E402
 
-DEFAULT_FILE = Path(os.environ.get("CLAIMSOLVER_DATA", Path(__file__).resolve().parents[1] / "tests" / "data")) \
-    / "real" / "realbridge-2021-qualifier.pbn"
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(os.environ.get("CLAIMSOLVER_DATA", ROOT / "tests" / "data"))
+DEFAULT_PATHS = [DATA / "real", DATA / "vugraph"]
 
 
-def one_run(label: str, path: Path, limit: int | None, time_limit: float, **kw) -> dict:
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The q-quantile (0..1) by the nearest-rank method."""
+    if not sorted_values:
+        return float("nan")
+    k = max(0, min(len(sorted_values) - 1, int(round(q * len(sorted_values) + 0.5)) - 1))
+    return sorted_values[k]
+
+
+def one_run(label: str, paths: list[Path], limit: int | None, time_limit: float, settings: dict, **kw) -> dict:
     t0 = time.perf_counter()
-    res = A.audit([path], limit=limit, time_limit=time_limit, **kw)
+    c0 = time.process_time()
+    res = A.audit(paths, limit=limit, time_limit=time_limit, settings=settings, **kw)
     wall = time.perf_counter() - t0
+    cpu = time.process_time() - c0  # this process only: the whole work with workers=1
     s = res.summary
-    skipped = sum(v for k, v in s["skipped"].items())
+    skipped = sum(v for k, v in s["skipped"].items() if k != "no-play")
+    per_claim = sorted(t for t in res.seconds if t is not None)
+    slow = res.slowest()
+    work = wall - res.start_seconds
     return {"run": label, "claims": s["claims"], "ruled": s["ruled"], "skipped": skipped,
-            "seconds": wall, "claims/s": s["claims"] / wall, "rows": res.rows}
+            "time_limit": s["skipped"].get(A.TIME_LIMIT, 0), "seconds": wall, "start": res.start_seconds,
+            "claims/s": s["claims"] / work, "claims/s all": s["claims"] / wall,
+            "claims/cpu s": s["claims"] / cpu if kw.get("workers", 1) == 1 and cpu > 0 else None,
+            "median": statistics.median(per_claim) if per_claim else float("nan"),
+            "p90": percentile(per_claim, 0.90), "p99": percentile(per_claim, 0.99),
+            "max": per_claim[-1] if per_claim else float("nan"),
+            "slowest": A._where_text(slow[0]).replace(str(ROOT) + os.sep, "") if slow else "-", "rows": res.rows}
+
+
+def ms(x: float) -> str:
+    return f"{1000 * x:.1f} ms" if x < 1 else f"{x:.2f} s"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("paths", nargs="*", type=Path, default=DEFAULT_PATHS)
     ap.add_argument("--limit", type=int, default=None, help="only the first N claims")
     ap.add_argument("--workers", default="1,2", help="worker counts, comma separated")
     ap.add_argument("--time-limit", type=float, default=A.DEFAULT_TIME_LIMIT)
-    ap.add_argument("--file", type=Path, default=DEFAULT_FILE)
+    ap.add_argument("--class", dest="player_class", default=None, help="novice, club (default) or expert")
     args = ap.parse_args()
-    if not args.file.exists():
-        sys.exit(f"no such file: {args.file}")
+    for p in args.paths:
+        if not p.exists():
+            sys.exit(f"no such file or folder: {p}")
+    settings = {"player_class": args.player_class} if args.player_class else {}
 
-    # warm the JIT (compiles on a first run ever, else loads the cache)
-    A.audit([args.file], limit=1, time_limit=args.time_limit)
+    A.warm_up()  # load the compiled kernels in this process (compiles them on a first run ever)
 
     runs = []
     for w in (int(x) for x in args.workers.split(",")):
-        if w == 1:
-            runs.append(one_run("1", args.file, args.limit, args.time_limit))
-            continue
-        runs.append(one_run(f"{w} (new cluster)", args.file, args.limit, args.time_limit, workers=w))
-        from distributed import LocalCluster
+        runs.append(one_run(str(w), args.paths, args.limit, args.time_limit, settings, workers=w))
 
-        cluster = LocalCluster(n_workers=w, threads_per_worker=1, processes=True, dashboard_address=None,
-                               scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
-        try:
-            A.audit([args.file], limit=2 * w, time_limit=args.time_limit, scheduler=cluster.scheduler_address,
-                    per_item_seconds=1.0)  # warm every worker: one claim per task
-            runs.append(one_run(f"{w} (running cluster)", args.file, args.limit, args.time_limit,
-                                scheduler=cluster.scheduler_address))
-        finally:
-            cluster.close()
-
-    print(f"{args.file.name}: first {runs[0]['claims']} claims, time limit {args.time_limit:g} s, "
-          f"{os.cpu_count()} CPUs")
-    print(f"{'workers':<22}{'claims':>8}{'ruled':>8}{'skipped':>9}{'seconds':>10}{'claims/s':>10}")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{', '.join(str(p) for p in args.paths)}: {runs[0]['claims']} claims, time limit {args.time_limit:g} s, "
+          f"class {args.player_class or 'club'}, {os.cpu_count()} CPUs, load average {load:.1f}")
+    print(f"{'workers':<8}{'claims':>7}{'ruled':>7}{'at limit':>9}{'start s':>9}{'seconds':>9}{'claims/s':>10}"
+          f"{'c/s all':>9}{'c/cpu s':>9}{'median':>10}{'p90':>10}{'p99':>10}{'max':>10}  slowest")
     for r in runs:
-        print(f"{r['run']:<22}{r['claims']:>8}{r['ruled']:>8}{r['skipped']:>9}{r['seconds']:>10.1f}"
-              f"{r['claims/s']:>10.2f}")
+        cpu = f"{r['claims/cpu s']:.1f}" if r["claims/cpu s"] else "-"
+        print(f"{r['run']:<8}{r['claims']:>7}{r['ruled']:>7}{r['time_limit']:>9}{r['start']:>9.1f}{r['seconds']:>9.1f}"
+              f"{r['claims/s']:>10.1f}{r['claims/s all']:>9.1f}{cpu:>9}{ms(r['median']):>10}{ms(r['p90']):>10}"
+              f"{ms(r['p99']):>10}{ms(r['max']):>10}  {r['slowest']}")
     same = all(r["rows"] == runs[0]["rows"] for r in runs)
     print("same rows in every run:", "yes" if same else "NO")
 

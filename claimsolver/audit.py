@@ -44,11 +44,6 @@ INTERNAL_ERROR = "internal error"
 UNREADABLE_FILE = "unreadable file"
 
 DEFAULT_TIME_LIMIT = 30.0
-# The per-claim cost that sets the chunk size (claims per Dask task ~ chunk_seconds / this).
-# Measured on the shared data: median ~1.5 ms, but a few claims with many tricks left take
-# seconds, and the mean is ~0.2 s (RealBridge PBN) to ~0.5 s (all files, 30 s limit); 0.1 s
-# gives tasks of ~10 claims, a second or more each, small enough to balance the slow claims.
-SECONDS_PER_CLAIM = 0.1
 
 RECORD_EXTENSIONS = (".pbn", ".lin")
 
@@ -136,6 +131,81 @@ def least_normal_tricks(ruling: Any) -> int:
     return sum(1 for t in ruling.line if t.winner is not None and (int(t.winner) & 1) == side)
 
 
+@dataclasses.dataclass(frozen=True)
+class DealGroup:
+    """The recorded claims of one deal (one board of one file: its tables and rooms), in file
+    order: the unit of work. Its claims share the claim search's tables."""
+
+    items: tuple[AuditItem, ...]
+
+    def __repr__(self) -> str:  # short: it is what BatchError records
+        first = self.items[0]
+        return f"DealGroup({first.file} board {first.board}, {len(self.items)} claims)"
+
+
+def rule_group(group: DealGroup, time_limit: float | None = DEFAULT_TIME_LIMIT,
+               settings: dict[str, str] | None = None) -> list[tuple[dict[str, Any], float]]:
+    """Rule each claim of one deal (:func:`rule_item`): [(row, seconds)] in the group's order.
+
+    The claims of a deal, and the states of mind of each claim, are searched in one
+    ``shared_tables`` block: a later search reads the transposition-table entries of the
+    earlier ones with the same trump, claiming side and policy (often the same endings: the
+    same board at several tables, one claim's states of mind differing in one card). The
+    group is always ruled in the same order from empty tables, so a claim's node count, and
+    so whether it meets the time limit, does not depend on the worker or the other groups.
+    An unexpected error on one claim is that claim's ``internal error`` row."""
+    from claimsolver.engine.claim_api import shared_tables
+
+    out: list[tuple[dict[str, Any], float]] = []
+    with shared_tables():
+        for item in group.items:
+            t0 = time.perf_counter()
+            try:
+                row = rule_item(item, time_limit, settings)
+            except Exception as e:  # noqa: BLE001 - one claim's bug must not cost its deal's others
+                row = {**item.where(), "skipped": INTERNAL_ERROR, "detail": f"{type(e).__name__}: {e}"}
+            out.append((row, time.perf_counter() - t0))
+    return out
+
+
+def group_by_deal(items: Sequence[AuditItem]) -> list[list[int]]:
+    """Indices of ``items`` grouped by deal (file and board), groups in order of their first
+    claim, each in file order."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, it in enumerate(items):
+        groups.setdefault((it.file, it.board), []).append(i)
+    return list(groups.values())
+
+
+def estimated_cost(item: AuditItem) -> float:
+    """A rough cost in seconds of ruling a claim, to start the slowest first and balance the
+    Dask tasks: the claim search grows about threefold per trick left (on the repository's
+    records, the geometric mean per claim is ~1.4 ms at 4 tricks left, ~0.5 s at 9, seconds
+    at 11-13; rank correlation with the measured times 0.82). Counting the outstanding trumps
+    too ranked them worse (0.80); the states of mind cannot be counted before the double-dummy
+    value, and only one claim there has more than one."""
+    return 1e-3 * 3.0 ** max(0, _tricks_left(item.claim) - 4)
+
+
+def _tricks_left(claim: dict) -> int:
+    """The tricks left at the claim (the longest hand of the deal; 13 on bad input)."""
+    try:
+        hands = str(claim["deal"]).split(":", 1)[1].split()
+        return max(len(h.replace(".", "").replace("-", "")) for h in hands[:4])
+    except (KeyError, ValueError, IndexError):
+        return 13
+
+
+def warm_up() -> None:
+    """Load the compiled kernels (claim search, double dummy) into this process: a tiny claim
+    ruled once. Run on every Dask worker at the cluster's start."""
+    from claimsolver.claim import Claim
+    from claimsolver.ruling import adjudicate
+
+    adjudicate(Claim.from_dict({"deal": "N:A... K... Q... J...", "trump": "NT", "declarer": "S",
+                                "leader": "N", "claimer": "S", "claimed": 1}))
+
+
 # --- reading -------------------------------------------------------------------------------
 
 def record_files(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
@@ -198,10 +268,14 @@ def read_records(paths: Iterable[str | os.PathLike]) -> Iterator[Any]:
 @dataclasses.dataclass
 class AuditResult:
     """``rows``: one dict per ruled claim or per board that could not be ruled, in file order;
-    ``summary``: see :func:`summarize_rows`."""
+    ``summary``: see :func:`summarize_rows`; ``seconds``: per row, the seconds its claim took
+    to rule (None for a row that is not a claim); ``start_seconds``: the Dask cluster's start
+    with the workers loading the kernels (in this process: loading them)."""
 
     rows: list[dict[str, Any]]
     summary: dict[str, Any]
+    seconds: list[float | None] = dataclasses.field(default_factory=list)
+    start_seconds: float = 0.0
 
     @property
     def exit_code(self) -> int:
@@ -212,6 +286,14 @@ class AuditResult:
             return 1
         return 2 if skipped else 0
 
+    def slowest(self) -> tuple[dict[str, Any], float] | None:
+        """The row that took longest to rule, with its seconds (None with no claim)."""
+        timed = [(t, k) for k, t in enumerate(self.seconds) if t is not None]
+        if not timed:
+            return None
+        t, k = max(timed)
+        return self.rows[k], t
+
 
 def audit(
     paths: Sequence[str | os.PathLike],
@@ -221,7 +303,7 @@ def audit(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     progress: bool = False,
     chunk_seconds: float = 1.0,
-    per_item_seconds: float | None = SECONDS_PER_CLAIM,
+    per_item_seconds: float | None = None,
     limit: int | None = None,
     on_file_error: Callable[[FileError], None] | None = None,
     settings: dict[str, str] | None = None,
@@ -230,12 +312,15 @@ def audit(
     after the N-th claim are not reported). ``on_file_error`` is told of each unreadable
     file as it is found. ``settings``: claim settings for every claim, e.g.
     ``{"player_class": "expert", "regulation": "ebu", "awareness": "strict"}`` (checked here:
-    a bad value is bad input for the whole audit)."""
+    a bad value is bad input for the whole audit).
+
+    The unit of work is a deal (:func:`rule_group`); on Dask the deals start costliest first
+    (:func:`estimated_cost`, or ``per_item_seconds`` per claim when given) in tasks of about
+    ``chunk_seconds``."""
     from claimsolver.claim import settings_from
 
     settings = {k: v for k, v in (settings or {}).items() if v is not None}
     settings_from(settings)  # raises InvalidInput naming the field
-    from claimsolver import batch
     from claimsolver.records import RecordedClaim
 
     t0 = time.perf_counter()
@@ -264,42 +349,72 @@ def audit(
             counts[rec.code] += 1
         else:
             slots.append({**_where(rec), "skipped": rec.code, "detail": rec.reason})
-    # Claims are sent in a fixed shuffled order: a record file holds the same board (often a
-    # slow one) at many tables in a row, and a chunk of consecutive claims would keep them
-    # together on one worker. The results come back in file order.
-    order = spread(len(items))
-    shuffled = batch.run(
-        [items[i] for i in order], functools.partial(rule_item, time_limit=time_limit, settings=settings),
-        workers=workers,
-        scheduler=scheduler, chunk_seconds=chunk_seconds, progress=progress, per_item_seconds=per_item_seconds,
-        label="claims",
-    )
-    results: list[Any] = [None] * len(items)
-    for k, i in enumerate(order):
-        results[i] = shuffled[k]
+    results, start_seconds = _rule_all(items, time_limit, settings, workers=workers, scheduler=scheduler,
+                                       chunk_seconds=chunk_seconds, progress=progress,
+                                       per_item_seconds=per_item_seconds)
     rows: list[dict[str, Any]] = []
+    seconds: list[float | None] = []
     for s in slots:
         if isinstance(s, int):
-            r = results[s]
-            if isinstance(r, batch.BatchError):
-                r = {**items[s].where(), "skipped": INTERNAL_ERROR, "detail": f"{r.error}: {r.message}"}
-            rows.append(r)
+            rows.append(results[s][0])
+            seconds.append(results[s][1])
         else:
             rows.append(s)
-    seconds = time.perf_counter() - t0
-    summary = summarize_rows(rows, claims=len(items), seconds=seconds, **counts)
+            seconds.append(None)
+    wall = time.perf_counter() - t0
+    summary = summarize_rows(rows, claims=len(items), seconds=wall, **counts)
     if settings:
         summary["settings"] = dict(settings)
-    return AuditResult(rows, summary)
+    return AuditResult(rows, summary, seconds, start_seconds)
 
 
-def spread(n: int) -> list[int]:
-    """A fixed permutation of range(n) that scatters neighbours (the same on every run)."""
-    import random
+def _rule_all(items: list[AuditItem], time_limit: float | None, settings: dict[str, str], *, workers: int,
+              scheduler: Any, chunk_seconds: float, progress: bool,
+              per_item_seconds: float | None) -> tuple[list[tuple[dict[str, Any], float | None]], float]:
+    """(row, seconds) per item (in order), and the cluster's start in seconds."""
+    from claimsolver import batch
 
-    order = list(range(n))
-    random.Random(n).shuffle(order)
-    return order
+    grouped = group_by_deal(items)
+    groups = [DealGroup(tuple(items[i] for i in idx)) for idx in grouped]
+    costs = [sum(per_item_seconds if per_item_seconds is not None else estimated_cost(it) for it in g.items)
+             for g in groups]
+    slowest: list[Any] = [None, -1.0]  # the slowest claim so far, for the progress bar
+
+    def units(group: DealGroup, result: Any) -> tuple[int, str | None]:
+        if isinstance(result, list):
+            for row, sec in result:
+                if sec > slowest[1]:
+                    slowest[:] = [row, sec]
+        if slowest[0] is None:
+            return len(group.items), None
+        short = {**slowest[0], "file": os.path.basename(slowest[0]["file"])}  # a progress line is short
+        return len(group.items), f"slowest {_where_text(short)} ({slowest[1]:.1f} s)"
+
+    info: dict[str, float] = {}
+    rule = functools.partial(rule_group, time_limit=time_limit, settings=settings)
+    out: list[Any] = batch.run(groups, rule, workers=workers, scheduler=scheduler, chunk_seconds=chunk_seconds,
+                               progress=progress, label="claims", costs=costs, units=units, warm=warm_up, info=info)
+    lost = [k for k, r in enumerate(out) if isinstance(r, batch.BatchError) and len(groups[k].items) > 1]
+    if lost:
+        # a worker died on one of these deals: rule their claims one by one, so that the death
+        # costs the claim that caused it only
+        singles = [DealGroup((it,)) for k in lost for it in groups[k].items]
+        again = batch.run(singles, rule, workers=workers, scheduler=scheduler, chunk_seconds=chunk_seconds,
+                          costs=[estimated_cost(g.items[0]) for g in singles], warm=warm_up)
+        pos = 0
+        for k in lost:
+            n = len(groups[k].items)
+            out[k] = [r[0] if isinstance(r, list) else r for r in again[pos:pos + n]]
+            pos += n
+    results: list[Any] = [None] * len(items)
+    for idx, group, r in zip(grouped, groups, out):
+        for j, (i, it) in enumerate(zip(idx, group.items)):
+            e = r if isinstance(r, batch.BatchError) else r[j]
+            if isinstance(e, batch.BatchError):
+                results[i] = ({**it.where(), "skipped": INTERNAL_ERROR, "detail": f"{e.error}: {e.message}"}, None)
+            else:
+                results[i] = e
+    return results, info.get("start_seconds", 0.0)
 
 
 def _where(rec: Any) -> dict[str, Any]:
@@ -400,7 +515,8 @@ def csv_record(r: dict[str, Any]) -> list[Any]:
 
 
 __all__ = [
-    "audit", "AuditResult", "AuditItem", "rule_item", "least_normal_tricks", "flags_of", "read_records", "record_files",
+    "audit", "AuditResult", "AuditItem", "DealGroup", "rule_item", "rule_group", "group_by_deal", "estimated_cost",
+    "warm_up", "least_normal_tricks", "flags_of", "read_records", "record_files",
     "summarize_rows", "rests_on_trump", "row_text", "summary_text", "csv_record", "FLAGS", "OVER_CLAIM",
     "NEEDS_STATEMENT", "LAW71_CANDIDATE", "TIME_LIMIT", "BAD_INPUT", "INTERNAL_ERROR",
     "UNREADABLE_FILE", "CSV_COLUMNS", "DEFAULT_TIME_LIMIT",

@@ -7,7 +7,9 @@ value and a worst line. See ``tests/reference_claim.py`` for the specification.
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Iterator
 
 import numpy as np
 
@@ -16,7 +18,7 @@ from claimsolver import tables as T
 from . import _cache
 from .search_claim import N_FIELDS, NPLY, TT_COLS, solve
 
-__all__ = ["ClaimSearchResult", "ClaimBuffers", "claim_search"]
+__all__ = ["ClaimSearchResult", "ClaimBuffers", "claim_search", "shared_tables"]
 
 DEFAULT_TT_LOG2 = 20  # 2 tables of 2**20 x 7 int64 (56 MB each)
 _FULL_DECK = sum(0x7FFC << (16 * s) for s in range(4))
@@ -55,6 +57,9 @@ class ClaimBuffers:
         self.pv = np.zeros((NPLY, NPLY), dtype=np.int64)
         self.pvend = np.zeros(NPLY, dtype=np.int64)
         self.generation = 0
+        # inside shared_tables(): the generation of each search semantics met so far
+        self.shared: dict[bytes, list[int]] | None = None
+        self.scope_depth = 0
 
     def next_generation(self) -> int:
         """A fresh generation number: entries of earlier searches are ignored (no clearing)."""
@@ -63,7 +68,55 @@ class ClaimBuffers:
             self.tt[:] = 0
             self.tt1[:] = 0
             self.generation = 1
+            if self.shared is not None:
+                self.shared.clear()  # their entries are gone
         return self.generation
+
+    def generation_for(self, semantics: bytes) -> int:
+        """The generation of a search: inside :func:`shared_tables`, the one of the earlier
+        searches with the same semantics, else a fresh one."""
+        if self.shared is None:
+            return self.next_generation()
+        g = self.shared.get(semantics)
+        if g is None:
+            g = self.shared[semantics] = [self.next_generation(), 0]
+        return g[0]
+
+    def seen_for(self, semantics: bytes, seen: int) -> int:
+        """The play classes a search met, for ``ClaimSearchResult.seen``: inside
+        :func:`shared_tables`, those met by every search of its generation so far (a table
+        entry of an earlier search stands for a subtree this one did not walk)."""
+        if self.shared is None or semantics not in self.shared:
+            return seen
+        g = self.shared[semantics]
+        g[1] |= seen
+        return g[1]
+
+
+@contextmanager
+def shared_tables(buffers: ClaimBuffers | None = None) -> Iterator[None]:
+    """Within the block, claim searches of the same semantics (trump, claiming side, policy,
+    options, statement steps) read and extend each other's transposition-table entries
+    instead of starting from empty tables: the states of mind of one claim, the claims of one
+    deal. Sound because a table entry is a fact about a canonical trick-boundary state under
+    those semantics (the key holds the rest: every remaining card's owner, forget bit and
+    named bit, the leader, show-outs, running suit and statement state), whichever position
+    the search started from. The value of a search does not depend on what the table holds;
+    its node count does (a node budget is met or not depending on the searches before it in
+    the block: keep a block's searches in a fixed order for reproducible budgets), and so may
+    its line when several lines have the worst value (the witness follows the principal
+    variation, which a table entry can cut short). Blocks nest (the outermost one decides); leaving it forgets the
+    sharing (entries of later searches are fresh again)."""
+    buf = buffers if buffers is not None else _get_buffers()
+    if buf.scope_depth == 0:
+        buf.shared = {}
+    buf.scope_depth += 1
+    try:
+        yield
+    finally:
+        buf.scope_depth -= 1
+        if buf.scope_depth == 0:
+            buf.shared = None
 
 
 _buffers: ClaimBuffers | None = None
@@ -209,7 +262,10 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     for i, c in enumerate(tcards):
         buf.trk[i] = c
     buf.stats[:] = 0
-    buf.stats[4] = buf.next_generation()
+    # the search's semantics: a table entry depends on these and on the (canonical) state only
+    semantics = b"%d/%d/%d/" % (trump, claim_side, int(named)) + policy.tobytes() + options.tobytes() \
+        + np.ascontiguousarray(steps).tobytes()
+    buf.stats[4] = buf.generation_for(semantics)
     outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
     fg = int(forget) & outstanding
     value, nline = solve(buf.hands, np.int64(trump), np.int64(claim_side), np.int64(k), buf.trk,
@@ -224,11 +280,11 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
         raise RuntimeError("claim search: no line reaches the computed value (internal error)")
     if tricks_only:  # the fewest tricks only: no careless count, no line
         return ClaimSearchResult(tricks=int(value) >> 6, careless=-1, line=[], nodes=nodes, complete=True,
-                                 seen=int(buf.stats[7]))
+                                 seen=buf.seen_for(semantics, int(buf.stats[7])))
     line = [(int(buf.line[i, 0]), int(buf.line[i, 1]), int(buf.line[i, 2]), bool(buf.line[i, 3]))
             for i in range(nline)]
     return ClaimSearchResult(tricks=int(value) >> 6, careless=int(value) & 63, line=line,
-                             nodes=nodes, complete=True, seen=int(buf.stats[7]))
+                             nodes=nodes, complete=True, seen=buf.seen_for(semantics, int(buf.stats[7])))
 
 
 def _cache_pkg_dir():

@@ -142,6 +142,11 @@ COUNT_REFINES = {
 # below the best value among the player's options the policy does not make irrational falls
 # to 28 / 29, except that an overtake of partner's winner (7) worth more than every normal
 # play becomes normal (31) and the follows below it are then failing to unblock (25).
+# *The opponents' exit*: after a trick the opponents win, the one who won it leads the suit
+# that puts the lead in the claiming hand whose count on lead is lowest: a suit of his puts
+# it in the claiming hand whose card wins the first round (a void hand ruffs when the other
+# cannot win it; when both can, the claimer chooses); his count is then the lowest of those,
+# and at most the count with no hand on lead.
 # *The hand on lead*: a claiming hand on lead that cannot give partner the lead (no suit in
 # which partner holds a card above every aware card and above its own, no side suit partner
 # can ruff) does not count partner's winners.

@@ -534,8 +534,27 @@ def ref_after_value(h, side, trump, forget, wseat, left) -> int:
     if wseat % 2 == side:  # (tricks, then his count) as one number
         k = ref_count_on_lead(h, side, 0, trump, wseat)
         return 64 * (1 + min(left, k)) + k
-    k = ref_count(h, side, 0, trump)
+    k = ref_exit_count(h, side, trump, wseat, ref_count(h, side, 0, trump))
     return 64 * max(0, min(k, left - ref_opp_cash(h, side, 0, trump))) + k
+
+
+def ref_exit_count(h, side, trump, opp, k) -> int:
+    """tables.COUNT, the opponents' exit: ``opp`` on lead leads the suit that puts the lead in
+    the claiming hand with the lower count (his choice when both hands can take it)."""
+    on_lead = {seat: ref_count_on_lead(h, side, 0, trump, seat) for seat in (side, side + 2)}
+    worst = k
+    for s in range(4):
+        if not _ranks(h[opp], s):
+            continue
+        theirs = max(_ranks(h[1 - side] | h[3 - side], s), default=0)
+        top = {seat: max(_ranks(h[seat], s), default=0) for seat in on_lead}
+        takes = {seat for seat in on_lead if top[seat] > theirs and top[seat] > top[(seat + 2) % 4]}
+        if trump != 4 and s != trump:
+            takes |= {seat for seat in on_lead if not _ranks(h[seat], s) and _ranks(h[seat], trump)
+                      and (seat + 2) % 4 not in takes}
+        if takes:
+            worst = min(worst, max(on_lead[seat] for seat in takes))
+    return worst
 
 
 def _aware_hands(hands, side, forget):

@@ -139,7 +139,8 @@ def test_values_for_east_west_pinned():
     trick, seat, c = ((0, parse_card("C3")),), 1, parse_card("CT")
     st = (hands, leader, trick, forget, 0, -1, -1, 0)
     want = R.ref_play_value(st, R.Ctx(trump, side, [1] * 64, [0] * 8, []), seat, c)
-    assert want == 64 * 3 + 4
+    assert want == 64 * 3 + 3  # 3 tricks; his count 3 once South exits in the suit that
+    # puts East-West on lead in the hand with less to cash
     assert kernel_play_value(hands, side, trump, forget, leader, trick, seat, c) == want
 
 
@@ -328,6 +329,20 @@ def test_blocked_suit_cash_the_short_honour_first():
     good = kernel_lead_value(hands, 0, H, 0, 0, dq)
     assert bad == R.ref_lead_value(hands, 0, H, 0, 0, c9)
     assert good == R.ref_lead_value(hands, 0, H, 0, 0, dq)
+    assert bad // 64 < good // 64
+
+
+def test_the_opponents_exit_into_the_hand_with_less():
+    # Vugraph 060-06000.lin board 62 closed room, notrump, South on lead: North DKJ C6, East
+    # DQ43, South ST DT CQ, West D98 CK. Leading the club queen concedes to West's king, and
+    # West, with only diamonds, puts North on lead: the spade ten in South is stranded. His
+    # count must see it (before the exit rule it gave the club queen as much as the spade ten).
+    hands = deal("N:..KJ.6 ..Q43. T..T.Q ..98.K")
+    cq, st = parse_card("CQ"), parse_card("ST")
+    bad = kernel_lead_value(hands, 0, NT, 0, 2, cq)
+    good = kernel_lead_value(hands, 0, NT, 0, 2, st)
+    assert bad == R.ref_lead_value(hands, 0, NT, 0, 2, cq)
+    assert good == R.ref_lead_value(hands, 0, NT, 0, 2, st)
     assert bad // 64 < good // 64
 
 

@@ -423,10 +423,51 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
         k = count_on_lead(a, b, x, y, trump, wseat == side)
         return 64 * (1 + (k if k < rl else rl)) + k
     k = count_tricks(a, b, x, y, trump)
+    if wseat == 1 - side:
+        k = count_after_exit(a, b, x, y, trump, x, k)
+    else:
+        k = count_after_exit(a, b, x, y, trump, y, k)
     keep = rl - opp_cash(a, b, x, y, trump)
     if k < keep:
         keep = k
     return 64 * (keep if keep > 0 else 0) + k
+
+
+@njit(cache=True)
+def count_after_exit(a, b, x, y, trump, o, k):
+    """His count when the opponent holding o is on lead (tables.COUNT, *the opponents' exit*):
+    the opponent leads the suit that gives the claiming side the lead in the hand where its
+    count is lowest. A suit of o's puts the lead in the claiming hand whose card wins its first
+    round (a void hand ruffs when the other cannot win it; either hand, his choice, when both
+    can); suits the opponents win the first round of leave ``k`` (the count with no hand on
+    lead) as it is."""
+    ka = count_on_lead(a, b, x, y, trump, True)
+    kb = count_on_lead(a, b, x, y, trump, False)
+    worst = k
+    for s in range(4):
+        if hold(o, s) == 0:
+            continue
+        theirs = high_rank(hold(x, s) | hold(y, s))
+        ta = high_rank(hold(a, s))
+        tb = high_rank(hold(b, s))
+        win_a = ta > theirs and ta > tb
+        win_b = tb > theirs and tb > ta
+        if trump != 4 and s != trump:
+            ruff_a = hold(a, s) == 0 and hold(a, trump) != 0 and not win_b
+            ruff_b = hold(b, s) == 0 and hold(b, trump) != 0 and not win_a
+            win_a = win_a or ruff_a
+            win_b = win_b or ruff_b
+        if win_a and win_b:
+            v = ka if ka > kb else kb
+        elif win_a:
+            v = ka
+        elif win_b:
+            v = kb
+        else:
+            continue
+        if v < worst:
+            worst = v
+    return worst
 
 
 @njit(cache=True)

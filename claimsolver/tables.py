@@ -78,8 +78,8 @@ VOID_DISCARD_ENTRY_LINK = 26  # discarding the last card of an entry suit: a dis
 LEAD_CONCEDE_BREAKS_COUNT = 27  # refines 3: a lead from a suit without a top card (a loser, or a
 # cross) worth less in his count than another normal lead: conceding early when the opponents
 # could then cash more than he can afford, or the wrong card of the suit (COUNT, *leading*)
-VOID_DISCARD_BREAKS_COUNT = 28  # refines 18 and 20: a discard worth less in his count than another
-# normal play (another discard, or a ruff) would be (COUNT, *discarding*)
+VOID_DISCARD_BREAKS_COUNT = 28  # refines 18, 20 and 22: a discard (or an underruff) worth less in
+# his count than another normal play (another discard, or a ruff) would be (COUNT, *discarding*)
 FOLLOW_BREAKS_COUNT = 29  # refines 6 and 12: following suit with a card worth less in his count
 # than another normal card of the suit (Kx under the opponents' ace: the king)
 FOLLOW_WINNER_UNDER_PARTNER = 30  # partner is winning with a sure winner; a card below it that is not
@@ -99,6 +99,7 @@ COUNT_REFINES = {
     LEAD_NO_TOP_CARD: LEAD_CONCEDE_BREAKS_COUNT,
     VOID_DISCARD_LOSER: VOID_DISCARD_BREAKS_COUNT,
     VOID_DISCARD_TOP_ALL_TOP: VOID_DISCARD_BREAKS_COUNT,
+    VOID_OTHER: VOID_DISCARD_BREAKS_COUNT,
     FOLLOW_LOW_UNDER_PARTNER: FOLLOW_BREAKS_COUNT,
     FOLLOW_OTHER: FOLLOW_BREAKS_COUNT,
 }
@@ -117,11 +118,13 @@ COUNT_REFINES = {
 # The opponents' *cash* of a suit: the same from their side (their higher card led, the other
 # opponent's lowest; each claiming hand in turn its lowest card above the opponents' card
 # while theirs is winning, else its lowest), counting the rounds they win before the first
-# round they lose; none when a claiming hand is void in the suit and holds a trump.
+# round they lose, and in a side suit no more rounds than a claiming hand holding a trump has
+# cards of it (he ruffs the next round).
 # *The trick* (leads, follows, discards): the rest of the trick is played by rules, with the
 # opponents' aware cards where they lie. An opponent follows with his lowest card, except that
-# while the claiming side is winning he beats its card with his lowest higher card if he has
-# one; void, while the claiming side is winning, he ruffs
+# while the claiming side is winning he beats its card if he can: with his lowest card that no
+# claiming hand still to play in the trick can beat (none when one of them could ruff), else
+# with his lowest higher card; void, while the claiming side is winning, he ruffs
 # with his lowest trump that wins (in a suit contract), else discards (no card removed). A
 # claiming hand plays its lowest card of the suit when its side is winning and the next
 # opponent cannot beat that card; otherwise its lowest card that wins and that the next
@@ -134,13 +137,24 @@ COUNT_REFINES = {
 # *Leading* (27, 32): a lead from a suit without a top card (3) whose value is below the best
 # value among the leads the policy does not make irrational falls to 27; a top card (0) so
 # placed falls to 32.
-# *Discarding* / *following* (28, 29): a discard (18, 20) or a follow (6, 12) whose value is
+# *Discarding* / *following* (28, 29): a discard (18, 20), another void play (22: an
+# underruff) or a follow (6, 12) whose value is
 # below the best value among the player's options the policy does not make irrational falls
 # to 28 / 29, except that an overtake of partner's winner (7) worth more than every normal
 # play becomes normal (31) and the follows below it are then failing to unblock (25).
+# *The opponents' exit*: after a trick the opponents win, the one who won it leads the suit
+# that puts the lead in the claiming hand whose count on lead is lowest: a suit of his puts
+# it in the claiming hand whose card wins the first round (a void hand ruffs when the other
+# cannot win it; when both can, the claimer chooses); his count is then the lowest of those,
+# and at most the count with no hand on lead.
 # *The hand on lead*: a claiming hand on lead that cannot give partner the lead (no suit in
 # which partner holds a card above every aware card and above its own, no side suit partner
 # can ruff) does not count partner's winners.
+# *A blocked suit*: played from the top as above, the suit blocks when the next round is won by
+# one claiming hand's card and the hand that won the last round has no card of the suit left
+# to lead to it (AKQ opposite J1098: the jack; singleton queen opposite 1094: the ten and the
+# nine). The rounds after the block count only when the hand that takes them has an entry in
+# another suit (*the hand on lead*'s link, in a suit other than this one).
 # *Ruffs*: each claiming hand ruffs partner's losing rounds of the side suits it is void in,
 # with its trumps that win no round of the trump suit (a crossruff when both do); with no
 # trump he is aware of out, the longer holding draws and the shorter ruffs with all its

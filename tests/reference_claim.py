@@ -358,19 +358,89 @@ def ref_split(hands, side, forget, s) -> dict[int, int]:
     return won
 
 
+def ref_blocked_split(hands, side, forget, s) -> tuple[dict[int, int], dict[int, int]]:
+    """tables.COUNT, a blocked suit: the rounds of suit s each claiming hand's card wins
+    before the suit blocks, and after (the winner of the last round has no card of the suit
+    left to lead to partner, whose round is next)."""
+    x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
+    a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
+    won, stranded = {side: 0, side + 2: 0}, {side: 0, side + 2: 0}
+    last, blocked = None, False
+    while a or b:
+        who = side if a and (not b or a[-1] > b[-1]) else side + 2
+        if last is not None and last != who and not (a if last == side else b):
+            blocked = True
+        if who == side:
+            card = a.pop()
+            if b:
+                b.pop(0)
+        else:
+            card = b.pop()
+            if a:
+                a.pop(0)
+        ours, best = True, card
+        for opp in (x, y):
+            if not opp:
+                continue
+            higher = [r for r in opp if r > best] if ours else []
+            r = min(higher) if higher else opp[0]
+            opp.remove(r)
+            if higher:
+                ours, best = False, r
+        if ours:
+            (stranded if blocked else won)[who] += 1
+            last = who
+        else:
+            last = None
+    return won, stranded
+
+
+def ref_link(hands, side, forget, trump, frm, to, skip=None) -> bool:
+    """tables.COUNT: can claiming hand ``frm`` give the lead to ``to`` (a suit, not ``skip``,
+    in which ``to`` holds a card above every aware card and ``frm``'s own, or a side suit
+    ``to`` ruffs)?"""
+    aware = (hands[1 - side] | hands[3 - side]) & ~forget
+    for s in range(4):
+        if s == skip:
+            continue
+        mine, theirs = _ranks(hands[frm], s), _ranks(hands[to], s)
+        if not mine:
+            continue
+        if theirs:
+            if max(theirs) > max(_ranks(aware, s) + mine):
+                return True
+        elif trump != 4 and s != trump and _ranks(hands[to], trump):
+            return True
+    return False
+
+
+def ref_won_by_hand(hands, side, forget, trump) -> dict[int, int]:
+    """Rounds won by each claiming hand over the suits, a blocked suit's later rounds only
+    with an entry to the hand that takes them in another suit; plus the ruffs."""
+    won = {side: 0, side + 2: 0}
+    for s in range(4):
+        w, st = ref_blocked_split(hands, side, forget, s)
+        for h in won:
+            won[h] += w[h]
+            if st[h] and ref_link(hands, side, forget, trump, (h + 2) % 4, h, skip=s):
+                won[h] += st[h]
+    for h, n in ref_ruffs(hands, side, forget, trump).items():
+        won[h] += n
+    return won
+
+
 def ref_count(hands, side, forget, trump=4) -> int:
-    x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
-    return (sum(ref_suit_count(_ranks(hands[side], s), _ranks(hands[side + 2], s), _ranks(x, s), _ranks(y, s))
-                for s in range(4)) + sum(ref_ruffs(hands, side, forget, trump).values()))
+    return sum(ref_won_by_hand(hands, side, forget, trump).values())
 
 
 def ref_opp_cash(hands, side, forget, trump) -> int:
     total = 0
     for s in range(4):
         a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
-        if trump != 4 and s != trump and any(
-                not _ranks(hands[h], s) and _ranks(hands[h], trump) for h in (side, side + 2)):
-            continue  # a claiming hand would ruff
+        # a claiming hand with a trump ruffs once it has no card of the suit left
+        cap = min([len(_ranks(hands[h], s)) for h in (side, side + 2)
+                   if trump != 4 and s != trump and _ranks(hands[h], trump)], default=13)
+        won = 0
         x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
         while x or y:
             if x and (not y or x[-1] > y[-1]):
@@ -392,36 +462,17 @@ def ref_opp_cash(hands, side, forget, trump) -> int:
                     theirs, best = False, r
             if not theirs:
                 break
-            total += 1
+            won += 1
+        total += min(won, cap)
     return total
 
 
 def ref_count_on_lead(hands, side, forget, trump, lead_seat) -> int:
     """tables.COUNT with a claiming hand on lead: without a way to give partner the lead, his
     winners do not count."""
-    x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
-    won = {side: 0, side + 2: 0}
-    for s in range(4):
-        for h, n in ref_split(hands, side, forget, s).items():
-            won[h] += n
-    for h, n in ref_ruffs(hands, side, forget, trump).items():
-        won[h] += n
+    won = ref_won_by_hand(hands, side, forget, trump)
     me, partner = lead_seat, (lead_seat + 2) % 4
-    aware = x | y
-
-    def link():
-        for s in range(4):
-            mine, theirs = _ranks(hands[me], s), _ranks(hands[partner], s)
-            if not mine:
-                continue
-            if theirs:
-                if max(theirs) > max(_ranks(aware, s) + mine):
-                    return True
-            elif trump != 4 and s != trump and _ranks(hands[partner], trump):
-                return True
-        return False
-
-    if won[partner] == 0 or link():
+    if won[partner] == 0 or ref_link(hands, side, forget, trump, me, partner):
         return won[side] + won[side + 2]
     return won[me]
 
@@ -448,7 +499,11 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k):
         if p % 2 != side:
             if suit_cards:
                 over = [x for x in suit_cards if suit_of(best) == s and x > best] if ours else []
-                card = over[0] if over else suit_cards[0]
+                # the card that holds the trick against the claiming hands still to play, if any
+                holds = [x for x in over if not any(ref_opp_can_beat(h, q, x, s, trump)
+                                                    for q in ((leader + j) % 4 for j in range(pos + 1, 4))
+                                                    if q % 2 == side)]
+                card = (holds or over or suit_cards)[0]
             elif ours and trump != 4 and s != trump:
                 over = [x for x in trumps if suit_of(best) != trump or x > best]
                 card = over[0] if over else None
@@ -479,8 +534,27 @@ def ref_after_value(h, side, trump, forget, wseat, left) -> int:
     if wseat % 2 == side:  # (tricks, then his count) as one number
         k = ref_count_on_lead(h, side, 0, trump, wseat)
         return 64 * (1 + min(left, k)) + k
-    k = ref_count(h, side, 0, trump)
+    k = ref_exit_count(h, side, trump, wseat, ref_count(h, side, 0, trump))
     return 64 * max(0, min(k, left - ref_opp_cash(h, side, 0, trump))) + k
+
+
+def ref_exit_count(h, side, trump, opp, k) -> int:
+    """tables.COUNT, the opponents' exit: ``opp`` on lead leads the suit that puts the lead in
+    the claiming hand with the lower count (his choice when both hands can take it)."""
+    on_lead = {seat: ref_count_on_lead(h, side, 0, trump, seat) for seat in (side, side + 2)}
+    worst = k
+    for s in range(4):
+        if not _ranks(h[opp], s):
+            continue
+        theirs = max(_ranks(h[1 - side] | h[3 - side], s), default=0)
+        top = {seat: max(_ranks(h[seat], s), default=0) for seat in on_lead}
+        takes = {seat for seat in on_lead if top[seat] > theirs and top[seat] > top[(seat + 2) % 4]}
+        if trump != 4 and s != trump:
+            takes |= {seat for seat in on_lead if not _ranks(h[seat], s) and _ranks(h[seat], trump)
+                      and (seat + 2) % 4 not in takes}
+        if takes:
+            worst = min(worst, max(on_lead[seat] for seat in takes))
+    return worst
 
 
 def _aware_hands(hands, side, forget):
@@ -528,7 +602,7 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
                     if pol[k] != T.IRRATIONAL), default=-1)
         return [(c, refined[k] if k in refined and ref_lead_value(hands, side, trump, forget, seat, c) < best else k)
                 for c, k in classed]
-    discards = (T.VOID_DISCARD_LOSER, T.VOID_DISCARD_TOP_ALL_TOP)
+    discards = (T.VOID_DISCARD_LOSER, T.VOID_DISCARD_TOP_ALL_TOP, T.VOID_OTHER)
     follows = (T.FOLLOW_LOW_UNDER_PARTNER, T.FOLLOW_OTHER)
     disc_priced = any(pol[T.VOID_DISCARD_BREAKS_COUNT] != pol[k] for k in discards)
     fol_priced = any(pol[T.FOLLOW_BREAKS_COUNT] != pol[k] for k in follows)

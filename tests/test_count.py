@@ -129,8 +129,9 @@ def test_kernel_equals_reference_and_law_layer_slow():
 
 def test_values_for_east_west_pinned():
     # East-West claim, clubs trumps; North has led the club 3 and East follows with the ten;
-    # South's queen and West's eight complete the trick (West wins). West then leads spades
-    # JT842 opposite East's 63 against North's KQ and South's A75: played from the top with
+    # South takes the trick with the king, the card that holds against West's queen (the
+    # jack would let the queen win), and West follows with the eight. In the count after the
+    # trick, spades JT842 opposite East's 63 against North's KQ and South's A75: played from the top with
     # North (1 - side) first, West's J draws the queen and the 5, the ten the king and the 7,
     # the 8 the ace: 2 spade tricks (the kernel, with South first, counts 3).
     hands = (4775030702800384000, 288265852797583432, 2882308710141804704, 1224987964531543316)
@@ -138,7 +139,8 @@ def test_values_for_east_west_pinned():
     trick, seat, c = ((0, parse_card("C3")),), 1, parse_card("CT")
     st = (hands, leader, trick, forget, 0, -1, -1, 0)
     want = R.ref_play_value(st, R.Ctx(trump, side, [1] * 64, [0] * 8, []), seat, c)
-    assert want == 64 * 4 + 3
+    assert want == 64 * 3 + 3  # 3 tricks; his count 3 once South exits in the suit that
+    # puts East-West on lead in the hand with less to cash
     assert kernel_play_value(hands, side, trump, forget, leader, trick, seat, c) == want
 
 
@@ -205,6 +207,17 @@ def bit(*names: str) -> int:
     ("N:A2... ... K3... Q...", NT, 2),  # the hand with the higher card leads; the other plays low
     ("N:5432... ... ... ...", NT, 4),  # no outstanding card of the suit: every card is a trick
     ("N:AKQ.AK.. J.JT9.. ...AK .Q..Q", NT, 7),  # suits add up: 3 spades, 2 hearts, 2 clubs
+    # A blocked suit: AKQ opposite JT98, nothing else: the jack and ten are stranded in South
+    ("N:AKQ... ... JT98... ...", NT, 3),
+    # ... unless South has an entry North can reach: North's club 2 to South's club ace
+    ("N:AKQ...2 ... JT98...A ...", NT, 5),
+    # singleton queen opposite T94 against the 3: the ten and nine need an entry to South
+    ("N:Q... ... T94... 3...", NT, 1),
+    ("N:Q..2. ... T94..A. 3...", NT, 4),
+    # not blocked: the short hand's honour falls under the long hand's (A opposite KQJ2 is
+    # blocked, AKQ2 opposite J is not)
+    ("N:A... ... KQJ2... ...", NT, 1),
+    ("N:AKQ2... ... J... ...", NT, 4),
 ])
 def test_count_examples(text, trump, expected):
     assert all_counts(text, trump=trump) == expected
@@ -277,6 +290,60 @@ def test_opponents_cash():
     text = "N:.Q32.. .AK4.. ...2 ..."
     hands = deal(text)
     assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT) == 2
+
+
+def test_opponents_cash_stops_where_a_claiming_hand_ruffs():
+    # East's AKQ of hearts against North's 432 and South's singleton 5 with a spade: in
+    # spades South ruffs the second round, so one trick; at notrump, three.
+    text = "N:.432.. .AKQ.. 2.5.. ..."
+    hands = deal(text)
+    assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT) == 3
+    assert kernel_cash(hands, 0, 0, S) == R.ref_opp_cash(hands, 0, 0, S) == 1
+
+
+def test_second_hand_takes_the_trick_with_the_card_that_holds():
+    # Realbridge 2021 qualifier, board 11 table 16, after the club ace: South leads; North
+    # 8 / - / 9 / 7, East - / - / K74 / -, South J9 / - / - / 3, West 7 / - / - / 96.
+    # Conceding the club 3 early: West wins with the 9 (the 6 would let North's 7 win) and
+    # cashes the 6 while East holds three diamonds: nothing left for North-South, against two
+    # for a spade lead.
+    hands = deal("N:8..9.7 ..K74. J9...3 7...96")
+    c3, sj = parse_card("C3"), parse_card("SJ")
+    lose = kernel_lead_value(hands, 0, NT, 0, 2, c3)
+    assert lose == R.ref_lead_value(hands, 0, NT, 0, 2, c3)
+    assert lose // 64 == 0
+    win = kernel_lead_value(hands, 0, NT, 0, 2, sj)
+    assert win == R.ref_lead_value(hands, 0, NT, 0, 2, sj)
+    assert win // 64 == 2
+
+
+def test_blocked_suit_cash_the_short_honour_first():
+    # Realbridge 2021 qualifier, board 19 table 4, five tricks in: hearts trumps, none left;
+    # North (on lead) S8 DQ C9, South DT9 CK, West D53 C108, East SJ97 (the two hands of the
+    # opponents hold only what matters here). Leading the club 9 to the king leaves South on
+    # lead with DT9 opposite North's bare queen: the diamonds block and the spade 8 loses.
+    # Cashing the queen first keeps his count.
+    hands = deal("N:8..Q.9 J97... ..T9.K ..53.T8")
+    dq, c9 = parse_card("DQ"), parse_card("C9")
+    bad = kernel_lead_value(hands, 0, H, 0, 0, c9)
+    good = kernel_lead_value(hands, 0, H, 0, 0, dq)
+    assert bad == R.ref_lead_value(hands, 0, H, 0, 0, c9)
+    assert good == R.ref_lead_value(hands, 0, H, 0, 0, dq)
+    assert bad // 64 < good // 64
+
+
+def test_the_opponents_exit_into_the_hand_with_less():
+    # Vugraph 060-06000.lin board 62 closed room, notrump, South on lead: North DKJ C6, East
+    # DQ43, South ST DT CQ, West D98 CK. Leading the club queen concedes to West's king, and
+    # West, with only diamonds, puts North on lead: the spade ten in South is stranded. His
+    # count must see it (before the exit rule it gave the club queen as much as the spade ten).
+    hands = deal("N:..KJ.6 ..Q43. T..T.Q ..98.K")
+    cq, st = parse_card("CQ"), parse_card("ST")
+    bad = kernel_lead_value(hands, 0, NT, 0, 2, cq)
+    good = kernel_lead_value(hands, 0, NT, 0, 2, st)
+    assert bad == R.ref_lead_value(hands, 0, NT, 0, 2, cq)
+    assert good == R.ref_lead_value(hands, 0, NT, 0, 2, st)
+    assert bad // 64 < good // 64
 
 
 def test_lead_value_conceding_early_against_cashing_first():

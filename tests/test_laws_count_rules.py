@@ -109,11 +109,13 @@ def test_discard_a_winner_the_count_needs(monkeypatch):
 
 def test_discard_a_surplus_winner(monkeypatch):
     # East leads the club ace; South, void, holds SA and HA opposite North's kings (surplus:
-    # the king keeps the suit's trick) and DA (needed). Throwing a surplus ace keeps his count
-    # (careless-but-normal class 20, not refined); the diamond ace is refined, but West, who
-    # holds the diamonds, never gets the lead: the rule cannot change the ruling.
+    # the king keeps the suit's trick) and DA (needed). Throwing the surplus heart ace keeps
+    # his count (careless-but-normal class 20, not refined). The spade ace is refined: East
+    # would exit with a heart to South's ace and North's kings are cut off (2 left of his count
+    # against 3), and so is the diamond ace; but West, who holds the diamonds, never gets the
+    # lead: the rule cannot change the ruling.
     c = claim("N:K.K..2 .QJ.. A.A.A. ..QJT.", leader="E", trick=["CA"], claimed=2)
-    assert classes_now(c) == {"SA": T.VOID_DISCARD_TOP_ALL_TOP, "HA": T.VOID_DISCARD_TOP_ALL_TOP,
+    assert classes_now(c) == {"SA": T.VOID_DISCARD_BREAKS_COUNT, "HA": T.VOID_DISCARD_TOP_ALL_TOP,
                               "DA": T.VOID_DISCARD_BREAKS_COUNT}
     assert tricks(c) == tricks_without(c, monkeypatch, T.VOID_DISCARD_BREAKS_COUNT) == 2
 

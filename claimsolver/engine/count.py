@@ -71,11 +71,9 @@ def count_tricks(a, b, x, y, trump):
     """The claimer's count (tables.COUNT) of claiming hands a, b against the opponents' aware
     cards x, y: the sum of :func:`suit_count` over the suits and the ruffs of
     :func:`ruff_tricks` (not capped by the tricks left)."""
-    n = 0
-    for s in range(4):
-        n += suit_count(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
+    wa, wb = split_with_entries(a, b, x, y, trump)
     ra, rb = ruff_tricks(a, b, x, y, trump)
-    return n + ra + rb
+    return wa + wb + ra + rb
 
 
 @njit(cache=True)
@@ -87,11 +85,15 @@ def opp_cash(a, b, x, y, trump):
     for s in range(4):
         ha_s = hold(a, s)
         hb_s = hold(b, s)
-        if trump != 4 and s != trump:
-            if (ha_s == 0 and hold(a, trump) != 0) or (hb_s == 0 and hold(b, trump) != 0):
-                continue
         u, v = _rounds(hold(x, s), hold(y, s), ha_s, hb_s, True)
-        n += u + v
+        k = u + v
+        if trump != 4 and s != trump:
+            # a claiming hand with a trump ruffs the round after it runs out of the suit
+            if hold(a, trump) != 0 and popcount(ha_s) < k:
+                k = popcount(ha_s)
+            if hold(b, trump) != 0 and popcount(hb_s) < k:
+                k = popcount(hb_s)
+        n += k
     return n
 
 
@@ -146,18 +148,104 @@ def _rounds(a, b, x, y, stop_at_loss):
 
 
 @njit(cache=True)
+def blocked_split(a, b, x, y):
+    """:func:`suit_split` with the suit's blockage (tables.COUNT, *a blocked suit*): (wa, wb,
+    sa, sb), the rounds won by a's and b's card before the suit blocks and after it. It
+    blocks when the next round is partner's and the hand that won the last round has no card
+    of the suit left to lead to him."""
+    wa = 0
+    wb = 0
+    sa = 0
+    sb = 0
+    last = 0  # 1: a won the last round, 2: b, 0: none yet or the opponents
+    blocked = False
+    while a != 0 or b != 0:
+        ha = high_rank(a)
+        hb = high_rank(b)
+        a_plays = ha > hb
+        if not blocked and ((last == 1 and not a_plays and a == 0) or (last == 2 and a_plays and b == 0)):
+            blocked = True
+        if a_plays:
+            top = ha
+            a &= ~_bit(ha)
+            if b != 0:
+                b &= ~_bit(low_rank(b))
+        else:
+            top = hb
+            b &= ~_bit(hb)
+            if a != 0:
+                a &= ~_bit(low_rank(a))
+        best = top
+        mine = True
+        if x != 0:
+            up = x & above(best)
+            if up != 0:
+                r = low_rank(up)
+                best = r
+                mine = False
+            else:
+                r = low_rank(x)
+            x &= ~_bit(r)
+        if y != 0:
+            up = (y & above(best)) if mine else np.int64(0)
+            if up != 0:
+                r = low_rank(up)
+                mine = False
+            else:
+                r = low_rank(y)
+            y &= ~_bit(r)
+        if mine:
+            if a_plays:
+                if blocked:
+                    sa += 1
+                else:
+                    wa += 1
+                last = 1
+            else:
+                if blocked:
+                    sb += 1
+                else:
+                    wb += 1
+                last = 2
+        else:
+            last = 0
+    return wa, wb, sa, sb
+
+
+@njit(cache=True)
+def split_with_entries(a, b, x, y, trump):
+    """Rounds won by hand a and hand b over all suits (not ruffs), a blocked suit's later
+    rounds counted only when the hand that takes them has an entry in another suit
+    (tables.COUNT, *a blocked suit*)."""
+    aw = x | y
+    ta = 0
+    tb = 0
+    for s in range(4):
+        wa, wb, sa, sb = blocked_split(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
+        ta += wa
+        tb += wb
+        if sa > 0 and has_link(b, a, aw, trump, s):
+            ta += sa
+        if sb > 0 and has_link(a, b, aw, trump, s):
+            tb += sb
+    return ta, tb
+
+
+@njit(cache=True)
 def suit_split(a, b, x, y):
     """:func:`suit_count` split by the claiming hand whose card wins each round: (wa, wb)."""
     return _rounds(a, b, x, y, False)
 
 
 @njit(cache=True)
-def has_link(f, t, aw, trump):
+def has_link(f, t, aw, trump, skip):
     """Can the claiming hand f, on lead, give the lead to its partner t (tables.COUNT, *the
     hand on lead*)? A suit f holds in which t holds a card above every card of the suit the
     claimer is aware of (aw) and above f's own, or, in a suit contract, a side suit f holds and
-    t is void in while t holds a trump."""
+    t is void in while t holds a trump. Suit ``skip`` (4: none) does not count."""
     for s in range(4):
+        if s == skip:
+            continue
         fs = hold(f, s)
         if fs == 0:
             continue
@@ -177,20 +265,15 @@ def has_link(f, t, aw, trump):
 def count_on_lead(a, b, x, y, trump, lead_a):
     """The count with claiming hand a (lead_a) or b on lead: a hand that cannot give the lead
     to its partner (:func:`has_link`) cannot count the partner's winners."""
-    wa = 0
-    wb = 0
-    for s in range(4):
-        u, v = suit_split(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
-        wa += u
-        wb += v
+    wa, wb = split_with_entries(a, b, x, y, trump)
     ra, rb = ruff_tricks(a, b, x, y, trump)
     wa += ra
     wb += rb
     if lead_a:
-        if wb == 0 or has_link(a, b, x | y, trump):
+        if wb == 0 or has_link(a, b, x | y, trump, 4):
             return wa + wb
         return wa
-    if wa == 0 or has_link(b, a, x | y, trump):
+    if wa == 0 or has_link(b, a, x | y, trump, 4):
         return wa + wb
     return wb
 
@@ -235,6 +318,26 @@ def _without(h0, h1, h2, h3, p, c):
 
 
 @njit(cache=True)
+def _later_top(h0, h1, h2, h3, side, trump, leader, s, pos):
+    """The highest rank of suit s among the claiming hands still to play after position pos
+    of the trick (0: none); 15 when one of them could ruff (no card of s holds the trick)."""
+    top = 0
+    for k in range(pos + 1, 4):
+        q = (leader + k) & 3
+        if (q & 1) != side:
+            continue
+        hq = _get(h0, h1, h2, h3, q)
+        qs = hold(hq, s)
+        if qs != 0:
+            r = high_rank(qs)
+            if r > top:
+                top = r
+        elif trump != 4 and s != trump and hold(hq, trump) != 0:
+            return 15
+    return top
+
+
+@njit(cache=True)
 def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k):
     """The players at positions k..3 of a trick of suit s led by ``leader`` play by the
     count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
@@ -249,7 +352,9 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k):
         if (p & 1) != side:
             if hs != 0:
                 if ours and (best >> 4) == s and (hs & above(best & 15)) != 0:
-                    card = 16 * s + low_rank(hs & above(best & 15))
+                    up = hs & above(best & 15)
+                    holds = up & above(_later_top(h0, h1, h2, h3, side, trump, leader, s, pos))
+                    card = 16 * s + low_rank(holds if holds != 0 else up)
                 else:
                     card = 16 * s + low_rank(hs)
             elif ours and trump != 4 and s != trump:
@@ -318,10 +423,51 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
         k = count_on_lead(a, b, x, y, trump, wseat == side)
         return 64 * (1 + (k if k < rl else rl)) + k
     k = count_tricks(a, b, x, y, trump)
+    if wseat == 1 - side:
+        k = count_after_exit(a, b, x, y, trump, x, k)
+    else:
+        k = count_after_exit(a, b, x, y, trump, y, k)
     keep = rl - opp_cash(a, b, x, y, trump)
     if k < keep:
         keep = k
     return 64 * (keep if keep > 0 else 0) + k
+
+
+@njit(cache=True)
+def count_after_exit(a, b, x, y, trump, o, k):
+    """His count when the opponent holding o is on lead (tables.COUNT, *the opponents' exit*):
+    the opponent leads the suit that gives the claiming side the lead in the hand where its
+    count is lowest. A suit of o's puts the lead in the claiming hand whose card wins its first
+    round (a void hand ruffs when the other cannot win it; either hand, his choice, when both
+    can); suits the opponents win the first round of leave ``k`` (the count with no hand on
+    lead) as it is."""
+    ka = count_on_lead(a, b, x, y, trump, True)
+    kb = count_on_lead(a, b, x, y, trump, False)
+    worst = k
+    for s in range(4):
+        if hold(o, s) == 0:
+            continue
+        theirs = high_rank(hold(x, s) | hold(y, s))
+        ta = high_rank(hold(a, s))
+        tb = high_rank(hold(b, s))
+        win_a = ta > theirs and ta > tb
+        win_b = tb > theirs and tb > ta
+        if trump != 4 and s != trump:
+            ruff_a = hold(a, s) == 0 and hold(a, trump) != 0 and not win_b
+            ruff_b = hold(b, s) == 0 and hold(b, trump) != 0 and not win_a
+            win_a = win_a or ruff_a
+            win_b = win_b or ruff_b
+        if win_a and win_b:
+            v = ka if ka > kb else kb
+        elif win_a:
+            v = ka
+        elif win_b:
+            v = kb
+        else:
+            continue
+        if v < worst:
+            worst = v
+    return worst
 
 
 @njit(cache=True)
@@ -380,7 +526,8 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     lead_pol = (policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
                 or policy[T.LEAD_TOP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS])
     disc_pol = (policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_LOSER]
-                or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_TOP_ALL_TOP])
+                or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_TOP_ALL_TOP]
+                or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_OTHER])
     fol_pol = (policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_LOW_UNDER_PARTNER]
                or policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_OTHER])
     over_pol = policy[T.FOLLOW_OVERTAKE_FOR_COUNT] != policy[T.FOLLOW_OVER_PARTNER]
@@ -408,7 +555,7 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     refinable = False
     for i in range(n):
         cl = mv[base + i, 1]
-        if ((cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP) and disc_pol) or (
+        if ((cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol) or (
                 (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and fol_pol) or (
                 cl == T.FOLLOW_OVER_PARTNER and over_pol):
             refinable = True
@@ -432,7 +579,7 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     top = best if best > over else over
     for i in range(n):
         cl = mv[base + i, 1]
-        if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP) and disc_pol:
+        if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol:
             if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
         elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):

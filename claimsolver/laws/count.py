@@ -100,13 +100,74 @@ def ruffs(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) 
     return sum(best)
 
 
+def _blocked_rounds(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int]]) -> tuple[int, list[int]]:
+    """One suit played from the top as in :func:`suit_tricks`, with its blockage: (rounds won
+    before the suit blocks, [rounds won after it by hand 0, by hand 1]). The suit blocks when
+    partner's card takes the next round and the hand that won the last round has no card of
+    the suit left to lead to him."""
+    hands = [sorted(ours[0]), sorted(ours[1])]
+    x, y = sorted(theirs[0]), sorted(theirs[1])
+    free, after = 0, [0, 0]
+    last: int | None = None
+    blocked = False
+    while hands[0] or hands[1]:
+        k = 0 if hands[0] and (not hands[1] or hands[0][-1] > hands[1][-1]) else 1
+        blocked = blocked or (last is not None and last != k and not hands[last])
+        best = hands[k].pop()
+        if hands[1 - k]:
+            hands[1 - k].pop(0)
+        ours_wins = True
+        for opp in (x, y):
+            if not opp:
+                continue
+            over = [r for r in opp if r > best] if ours_wins else []
+            card = over[0] if over else opp[0]
+            opp.remove(card)
+            if over:
+                ours_wins, best = False, card
+        if ours_wins:
+            if blocked:
+                after[k] += 1
+            else:
+                free += 1
+            last = k
+        else:
+            last = None
+    return free, after
+
+
+def can_reach(hands: tuple[int, int, int, int], side: int, forget: int, trump: int, frm: int, to: int,
+              skip: int | None = None) -> bool:
+    """Can claiming hand ``frm`` put partner ``to`` on lead (``tables.COUNT``)? In a suit other
+    than ``skip`` that ``frm`` holds, ``to`` has a card above every aware outstanding card and
+    above ``frm``'s; or ``to`` is void in a side suit ``frm`` holds and has a trump."""
+    aware = (hands[1 - side] | hands[3 - side]) & ~forget
+    for s in range(4):
+        mine, theirs = _ranks(hands[frm], s), _ranks(hands[to], s)
+        if s == skip or not mine:
+            continue
+        if theirs and max(theirs) > max(mine + _ranks(aware, s)):
+            return True
+        if not theirs and trump != NOTRUMP and s != trump and _ranks(hands[to], trump):
+            return True
+    return False
+
+
 def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump: int = NOTRUMP) -> int:
     """The claimer's count of a position at a trick boundary (not capped by the tricks left):
     ``hands`` four bitboards N E S W, ``side`` the claiming side, ``forget`` the outstanding
-    cards he is taken to have overlooked, ``trump`` the trump suit (ruffs count)."""
+    cards he is taken to have overlooked, ``trump`` the trump suit (ruffs count). A blocked
+    suit's later rounds count when their hand has an entry in another suit."""
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
-    return (sum(suit_tricks((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
-                for s in range(4)) + ruffs(hands, side, forget, trump))
+    seats = (side, side + 2)
+    n = 0
+    for s in range(4):
+        free, after = _blocked_rounds((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
+        n += free
+        for k in (0, 1):
+            if after[k] and can_reach(hands, side, forget, trump, seats[1 - k], seats[k], skip=s):
+                n += after[k]
+    return n + ruffs(hands, side, forget, trump)
 
 
 def claim_count(claim: Claim, forget: int) -> int:

@@ -127,7 +127,9 @@ COUNT_REFINES = {
 # with his lowest higher card; void, while the claiming side is winning, he ruffs
 # with his lowest trump that wins (in a suit contract), else discards (no card removed). A
 # claiming hand plays its lowest card of the suit when its side is winning and the next
-# opponent cannot beat that card; otherwise its lowest card that wins and that the next
+# opponent cannot beat that card (or, in a second playing of the trick, its lowest card above
+# partner's, taking the lead into this hand; the better of the two counts); otherwise its
+# lowest card that wins and that the next
 # opponent cannot beat, else its lowest card; void, in the same case, its lowest such trump,
 # else a discard (no card removed). *Value* after the trick: when the claiming side won it,
 # 1 + min(tricks left after it, his count with the winning hand on lead — see *the hand on

@@ -487,7 +487,7 @@ def ref_opp_can_beat(h, o, w, s, trump) -> bool:
     return any(x > w for x in trumps) if suit_of(w) == trump else True
 
 
-def ref_play_out(h, side, trump, leader, s, best, wseat, k):
+def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False):
     """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
     the opponents' holding only aware cards). Returns (best, wseat); h is updated."""
     for pos in range(k, 4):
@@ -515,7 +515,10 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k):
                 return beats(x, best, trump) and (threat is None or not ref_opp_can_beat(h, threat, x, s, trump))
 
             if suit_cards:
-                if safe:
+                higher = [x for x in suit_cards if suit_of(best) == s and x > best]
+                if safe and overtake and higher:
+                    card = higher[0]  # take partner's trick: the lead in this hand
+                elif safe:
                     card = suit_cards[0]
                 else:
                     winners = [x for x in suit_cards if good(x)]
@@ -566,10 +569,13 @@ def _aware_hands(hands, side, forget):
 
 def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
     """tables.COUNT, leading: the trick played out by the count's rules, then the count."""
-    h = _aware_hands(hands, side, forget)
-    h[seat] &= ~(1 << c)
-    best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1)
-    return ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1)
+    values = []
+    for overtake in (False, True):  # partner follows low, or takes the trick: the better
+        h = _aware_hands(hands, side, forget)
+        h[seat] &= ~(1 << c)
+        best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1, overtake)
+        values.append(ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1))
+    return max(values)
 
 
 def ref_play_value(st, ctx: Ctx, seat: int, c: int) -> int:
@@ -577,13 +583,17 @@ def ref_play_value(st, ctx: Ctx, seat: int, c: int) -> int:
     rules, then the count."""
     hands, leader, trick, forget = st[0], st[1], st[2], st[3]
     side, trump = ctx.side, ctx.trump
-    h = _aware_hands(hands, side, forget)
-    h[seat] &= ~(1 << c)
-    wseat, best = trick_winner(list(trick), trump)
-    if beats(c, best, trump):
-        best, wseat = c, seat
-    best, wseat = ref_play_out(h, side, trump, leader, suit_of(trick[0][1]), best, wseat, len(trick) + 1)
-    return ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1)
+    values = []
+    for overtake in (False, True):
+        h = _aware_hands(hands, side, forget)
+        h[seat] &= ~(1 << c)
+        wseat, best = trick_winner(list(trick), trump)
+        if beats(c, best, trump):
+            best, wseat = c, seat
+        best, wseat = ref_play_out(h, side, trump, leader, suit_of(trick[0][1]), best, wseat, len(trick) + 1,
+                                   overtake)
+        values.append(ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1))
+    return max(values)
 
 
 def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -346,6 +346,17 @@ def test_the_opponents_exit_into_the_hand_with_less():
     assert bad // 64 < good // 64
 
 
+def test_partner_takes_the_trick_to_be_on_lead_with_the_winners():
+    # Notrump, North on lead: S8 D9 CJ opposite South's DAK7. Leading the diamond 9, South
+    # takes it with the king (following low would leave North on lead with nothing to reach
+    # South's diamonds): three tricks in his count, not one (vugraph 360-36000.lin board 10).
+    hands = deal("N:8..9.J 9..5.T ..AK7. 7...Q9")
+    d9 = parse_card("D9")
+    v = kernel_lead_value(hands, 0, NT, 0, 0, d9)
+    assert v == R.ref_lead_value(hands, 0, NT, 0, 0, d9)
+    assert v // 64 == 3
+
+
 def test_lead_value_conceding_early_against_cashing_first():
     # North on lead, 3 tricks left: SAK H2; East HAKQ, South three low clubs, West CAKQ.
     # Cashing the spade ace: he wins it and keeps one more trick he can count (the king; the

@@ -338,11 +338,13 @@ def _later_top(h0, h1, h2, h3, side, trump, leader, s, pos):
 
 
 @njit(cache=True)
-def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k):
+def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake):
     """The players at positions k..3 of a trick of suit s led by ``leader`` play by the
     count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
-    its seat; the opponents' hands hold only the cards the claimer is aware of. Returns the
-    hands after the trick and the winning card and seat."""
+    its seat; the opponents' hands hold only the cards the claimer is aware of. ``overtake``:
+    a claiming hand whose partner's card is winning takes the trick with its lowest higher
+    card of the suit, when it has one (the lead in the other hand). Returns the hands after
+    the trick and the winning card and seat."""
     for pos in range(k, 4):
         p = (leader + pos) & 3
         h = _get(h0, h1, h2, h3, p)
@@ -376,7 +378,9 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k):
                     tr_t = hold(ht, trump)
             safe = ours and (threat < 0 or not _opp_may_beat(tr_s, tr_t, best, s, trump))
             if hs != 0:
-                if safe:
+                if safe and overtake and (best >> 4) == s and (hs & above(best & 15)) != 0:
+                    card = 16 * s + low_rank(hs & above(best & 15))
+                elif safe:
                     card = 16 * s + low_rank(hs)
                 else:
                     for r in range(2, 15):
@@ -491,8 +495,13 @@ def _believed_without(hands, side, forget, seat, c):
 def lead_value(hands, side, trump, forget, seat, c):
     """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
     h0, h1, h2, h3 = _believed_without(hands, side, forget, seat, c)
-    h0, h1, h2, h3, best, wseat = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1)
-    return _after_trick_value(h0, h1, h2, h3, side, trump, wseat, popcount(hands[seat]) - 1)
+    rl = popcount(hands[seat]) - 1
+    # partner follows low, or takes the trick (the lead where the winners are): the better
+    g0, g1, g2, g3, best, wseat = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, False)
+    v = _after_trick_value(g0, g1, g2, g3, side, trump, wseat, rl)
+    g0, g1, g2, g3, best, wseat = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, True)
+    w = _after_trick_value(g0, g1, g2, g3, side, trump, wseat, rl)
+    return v if v > w else w
 
 
 @njit(cache=True)
@@ -511,9 +520,14 @@ def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
     if beats(c, best, trump):
         best = c
         wseat = seat
-    h0, h1, h2, h3, best, wseat = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best,
-                                                 wseat, pos + 1)
-    return _after_trick_value(h0, h1, h2, h3, side, trump, wseat, popcount(hands[seat]) - 1)
+    rl = popcount(hands[seat]) - 1
+    g0, g1, g2, g3, b, w = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat,
+                                          pos + 1, False)
+    v = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+    g0, g1, g2, g3, b, w = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat,
+                                          pos + 1, True)
+    u = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+    return v if v > u else u
 
 
 @njit(cache=True)

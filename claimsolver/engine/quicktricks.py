@@ -198,7 +198,7 @@ def quick_tricks(hands, leader, trump, need=99):
 
 
 @njit(cache=True)
-def sure_tricks(hands, side, trump, need=99):
+def sure_tricks(hands, side, trump, need=99, leader=-1):
     """Lower bound on the tricks side ``side`` (0 = NS, 1 = EW) takes whatever happens,
     counted from a trick boundary (0 in notrump). Returns (tricks, cards relied on).
 
@@ -207,6 +207,16 @@ def sure_tricks(hands, side, trump, need=99):
     - The longest run of top trumps held by one of its hands (each wins its trick).
     - The top two trumps in different hands, one of which holds another trump: the side
       never has to play both on one trick, so each wins a trick.
+    - One trick when the opponents hold the top trump and one hand of the side holds the
+      next two (the top trump takes one of them at most: the other, played to another
+      trick, is the highest trump there).
+    - One trick when the top j trumps sit in one opponent and the next one in the hand h
+      that plays after it (its left-hand opponent; h not ``leader``, the seat on lead now,
+      -1 = unknown), h holding more than j trumps (Kx behind A, Qxx behind AK): unless
+      the side wins a trick otherwise, h never leads, so the opponent plays before h in
+      every trick; each time h plays a trump it plays a small one when the opponent put a
+      top trump on the trick, else its own card, which then wins; the top trumps go one
+      per trick, so after j of them h's card is the highest.
     ``need``: as for :func:`quick_tricks` (counting stops there).
     """
     if trump == 4:
@@ -235,6 +245,24 @@ def sure_tricks(hands, side, trump, need=99):
                 and (lx > 1 or ly > 1):
             return 2, _top_cards(hands, trump, 2)
     if k == 0:
+        if popcount(a) >= 3:
+            t1 = hibit(a)
+            a1 = a ^ (np.int64(1) << t1)
+            t2 = hibit(a1)
+            t3 = hibit(a1 ^ (np.int64(1) << t2))
+            for h in (side, side + 2):
+                th = (hands[h] >> sh) & 0xFFFF
+                if (th >> t2) & 1 and (th >> t3) & 1:
+                    return 1, _top_cards(hands, trump, 3)
+                if h != leader and leader >= 0:
+                    # the top j trumps sit in front of h, which holds the next one
+                    j = top_run(a, (hands[(h + 3) & 3] >> sh) & 0xFFFF)
+                    if j >= 1 and popcount(th) > j:
+                        x = a
+                        for _ in range(j):
+                            x ^= np.int64(1) << hibit(x)
+                        if (th >> hibit(x)) & 1:
+                            return 1, _top_cards(hands, trump, j + 1)
         return 0, np.int64(0)
     return k, _top_cards(hands, trump, k)
 

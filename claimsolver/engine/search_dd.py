@@ -366,7 +366,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                             nt = (((hands[0] | hands[1] | hands[2] | hands[3])
                                    >> (16 * trump)) & 0xFFFF) == 0
                         if not nt:
-                            sl, slrel = sure_tricks(hands, ld & 1, trump, lneed)
+                            sl, slrel = sure_tricks(hands, ld & 1, trump, lneed, ld)
                             if sl > q:
                                 q = sl
                                 qrel = slrel
@@ -378,7 +378,8 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 if nt:
                                     so, srel = slow_tricks_nt(hands, ld, n - tg + 1)
                                 else:
-                                    so, srel = sure_tricks(hands, 1 - ms, trump, n - tg + 1)
+                                    so, srel = sure_tricks(hands, 1 - ms, trump, n - tg + 1,
+                                                           ld)
                                 if n - so < tg:
                                     decided = 0
                                     rr = srel
@@ -395,7 +396,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                 if nt:
                                     sm, srel = slow_tricks_nt(hands, ld, tg)
                                 else:
-                                    sm, srel = sure_tricks(hands, ms, trump, tg)
+                                    sm, srel = sure_tricks(hands, ms, trump, tg, ld)
                                 if sm >= tg:
                                     decided = 1
                                     rr = srel

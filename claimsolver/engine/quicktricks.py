@@ -1,6 +1,7 @@
 """Quick-trick and sure-trick bounds at trick boundaries (numba kernels).
 
 All functions take hands int64[4] at a trick boundary (every hand holds n cards).
+Compiled without reference counting (``_nrt=False``, see search_dd.py): no allocation here.
 """
 import numpy as np
 from numba import njit
@@ -8,7 +9,7 @@ from numba import njit
 from .bits import hibit, popcount, top_run
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _top_run(hands, p, s):
     """Number of top cards of suit ``s`` (among the remaining cards) held by seat ``p``."""
     h = (hands[p] >> (16 * s)) & 0xFFFF
@@ -16,7 +17,7 @@ def _top_run(hands, p, s):
     return top_run(a, h)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _top_cards(hands, s, k):
     """Bitboard of the k highest remaining cards of suit ``s``."""
     allc = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (16 * s)) & 0xFFFF
@@ -30,12 +31,12 @@ def _top_cards(hands, s, k):
     return np.int64(out) << (16 * s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _len(hands, p, s):
     return popcount((hands[p] >> (16 * s)) & 0xFFFF)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def quick_tricks(hands, leader, trump, need=99):
     """Lower bound on the tricks the side of ``leader`` takes: the top winners the leader
     can cash from its own hand, suit after suit, keeping the lead. Returns (tricks, cards):
@@ -197,7 +198,7 @@ def quick_tricks(hands, leader, trump, need=99):
     return side + kt, rel
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sure_tricks(hands, side, trump, need=99, leader=-1):
     """Lower bound on the tricks side ``side`` (0 = NS, 1 = EW) takes whatever happens,
     counted from a trick boundary (0 in notrump). Returns (tricks, cards relied on).
@@ -267,7 +268,7 @@ def sure_tricks(hands, side, trump, need=99, leader=-1):
     return k, _top_cards(hands, trump, k)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def leader_loses_trick(hands, leader, trump):
     """(True, cards relied on) when the leader's side cannot win the trick about to be led:
     in every suit the leader holds, the top remaining card belongs to an opponent and
@@ -291,7 +292,7 @@ def leader_loses_trick(hands, leader, trump):
     return True, rel
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def slow_tricks_nt(hands, leader, need=99):
     """Lower bound on the tricks the side NOT on lead takes, when no trumps remain (notrump,
     or every trump played), counted from a trick boundary. Returns (tricks, cards relied on).
@@ -339,7 +340,7 @@ def slow_tricks_nt(hands, leader, need=99):
     return best, rel
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def second_hand_tricks(hands, player, lead_card, trump, need=99):
     """Lower bound on the tricks the side of ``player``, second to play to the trick led
     with ``lead_card``, takes from here (current trick included); 0 when it cannot be sure

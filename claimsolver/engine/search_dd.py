@@ -19,6 +19,11 @@ Buffers (allocated once by the Python wrapper, see ``claimsolver.engine``):
          stats[3] trick-start nodes searched, stats[5] relevant cards of the root's proof,
          stats[6] trick starts reached (as DDS's node count)
   cut    int64[2**CUT_LOG2, 2]: the cut-off cache (see cut_hash)
+
+The kernels of this module, quicktricks.py and tt.py are compiled without numba's reference
+counting (``_nrt=False``): they never allocate, and with it every call passing an array to a
+callee that is not inlined costs two atomic reference-count updates per array (~10 % of the
+search's time in a profile; -3 to -6 % time measured without them).
 """
 import numpy as np
 from numba import njit
@@ -35,7 +40,7 @@ from .tt import (move_code, move_from_code, pattern_cards, pattern_from_relevant
 TT_MIN_TRICKS = 2  # no table below this many tricks left (cheaper to search)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_beat(hand, lead_suit, w, trump):
     """Whether some legal card of ``hand`` beats the winning card ``w`` of a trick whose
     led suit is ``lead_suit``."""
@@ -54,7 +59,7 @@ def can_beat(hand, lead_suit, w, trump):
     return t > ((np.int64(2) << (w & 15)) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lowest_beating(hand, lead_suit, w, trump):
     """The lowest legal card of ``hand`` that beats the winning card ``w`` of a trick
     led in ``lead_suit``, or -1."""
@@ -74,7 +79,7 @@ def lowest_beating(hand, lead_suit, w, trump):
     return 16 * lead_suit + popcount((x & (-x)) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, base, cnt,
                 killer, killer2=-1):
     """Sort ``moves[base:base+cnt]`` by a heuristic score, best first (in place); the
@@ -233,7 +238,7 @@ LEAD_FINESSE = 40  # lead weight of a finesse towards partner (see order_moves)
 CUT_LOG2 = 14  # rows of the cut-off cache (see cut_hash): 256 KB, stays in cache
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cut_hash(hands, player, pos, trk, tstart, trump, eqc):
     """Key of a node in the cut-off cache (a move-ordering memory, as in
     macroxue/bridge-solver): the card that last refuted a node is tried first at nodes
@@ -266,7 +271,7 @@ def cut_hash(hands, player, pos, trk, tstart, trump, eqc):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def group_low(hand, eqc, c):
     """Lowest card of the group of equivalent cards of ``hand`` whose highest card is ``c``
     (``eqc`` = cards still in play, current trick included)."""
@@ -284,7 +289,7 @@ def group_low(hand, eqc, c):
     return low
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats,
         budget, cut):
     """1 if side ``ms`` can take >= ``target`` of the remaining tricks (current trick
@@ -597,7 +602,7 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
         entering = True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _store(tt, hands, k1, k2, c01, c23, rel, ms, n, target, res, best):
     """Store the outcome of a test "side ms takes >= target of n tricks" as NS bounds, for
     the pattern fixed by the relevant cards ``rel``, with the lead ``best`` that decided it
@@ -621,7 +626,7 @@ def _store(tt, hands, k1, k2, c01, c23, rel, ms, n, target, res, best):
 ROOT_BUDGET = 4000000  # nodes for a root move's first try (grows x4 per round)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, stats,
               budget0, max_nodes, cut, first=-1):
     """Zero-window test at the root ("can side ms, to move, take >= target?") with the root
@@ -693,7 +698,7 @@ def root_test(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, 
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, cut,
               max_nodes=0, root_budget=ROOT_BUDGET):
     """Exact number of tricks (current trick included) for the side of the player to move;
@@ -732,7 +737,7 @@ def dd_search(hands, trump, leader, pos, trk, moves, scores, stack, tt, stats, c
     return lo
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def guess_tricks(hands, trump, ms, n):
     """Rough estimate of the tricks side ``ms`` takes (the first target tried): its share of
     the top four remaining cards of each suit (counted 4-3-2-1), plus half its trump-length

@@ -145,6 +145,17 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                         and (hands[pd] >> (sh + hibit(a2))) & 1
                         and popcount((hands[pd] >> sh) & 0xFFFF) != 1):
                     base_lo += LEAD_FINESSE
+                # a suit where the side holds two of the top three cards and both opponents
+                # follow (bridge-solver's "strong suit" leads; +50 tuned on node counts:
+                # -3 % at 10 tricks, -12 % at 13)
+                if nl > 0 and nr > 0 and a2 != 0:
+                    a3 = a2 & ~(np.int64(1) << hibit(a2))
+                    t3 = np.int64(1) << top | np.int64(1) << hibit(a2)
+                    if a3 != 0:
+                        t3 |= np.int64(1) << hibit(a3)
+                    if popcount(((ours >> sh) & 0xFFFF) & t3) >= 2:
+                        base_top += LEAD_STRONG
+                        base_lo += LEAD_STRONG
             if r == top:
                 scores[base + i] = base_top
             else:
@@ -234,6 +245,7 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
 
 
 LEAD_FINESSE = 40  # lead weight of a finesse towards partner (see order_moves)
+LEAD_STRONG = 50  # lead weight of a suit headed by two of the side's top three cards
 
 CUT_LOG2 = 14  # rows of the cut-off cache (see cut_hash): 256 KB, stays in cache
 

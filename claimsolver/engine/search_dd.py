@@ -125,9 +125,10 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                 nl = popcount((hands[lho] >> sh) & 0xFFFF)
                 nr = popcount((hands[rho] >> sh) & 0xFFFF)
                 width = ((nl if nl > 0 else 4) + (nr if nr > 0 else 4))
-                # (weights tuned on random 10- and 13-trick deals: node counts)
-                base_top -= 14 * width
-                lens = -6 * width
+                # (weights tuned on random 10- and 13-trick deals: node counts; the top
+                # card's weight 14 -> 10 after the finesse and strong-suit terms: -2.6 % at 10)
+                base_top -= LEAD_W_TOP * width
+                lens = -LEAD_W_LO * width
                 if (hands[pd] >> (sh + top)) & 1:
                     base_lo = (30 if ruffable else 80) + lens
                 elif pruff:
@@ -245,6 +246,8 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
 
 
 LEAD_FINESSE = 40  # lead weight of a finesse towards partner (see order_moves)
+LEAD_W_TOP = 10  # lead penalty per opponent card (void = 4) in the suit: top card
+LEAD_W_LO = 6  # ... and a lower card (weights tuned on node counts)
 LEAD_STRONG = 50  # lead weight of a suit headed by two of the side's top three cards
 
 CUT_LOG2 = 14  # rows of the cut-off cache (see cut_hash): 256 KB, stays in cache

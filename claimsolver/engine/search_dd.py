@@ -157,11 +157,6 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
                     if popcount(((ours >> sh) & 0xFFFF) & t3) >= 2:
                         base_top += LEAD_STRONG
                         base_lo += LEAD_STRONG
-                if trump == 4 and ((hands[pd] >> sh) & 0xFFFF) == 0:
-                    # notrump, partner void: partner's discard adds to the proof's width
-                    # (DDS's notrump lead weights; -1 to -2 % nodes)
-                    base_lo -= LEAD_PVOID
-                    base_top -= LEAD_PVOID
             if r == top:
                 scores[base + i] = base_top
             else:
@@ -253,7 +248,6 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
 LEAD_FINESSE = 40  # lead weight of a finesse towards partner (see order_moves)
 LEAD_W_TOP = 10  # lead penalty per opponent card (void = 4) in the suit: top card
 LEAD_W_LO = 6  # ... and a lower card (weights tuned on node counts)
-LEAD_PVOID = 10  # notrump lead penalty for a suit where partner is void
 LEAD_STRONG = 50  # lead weight of a suit headed by two of the side's top three cards
 
 CUT_LOG2 = 14  # rows of the cut-off cache (see cut_hash): 256 KB, stays in cache

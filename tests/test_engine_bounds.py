@@ -34,7 +34,7 @@ def test_trick_start_bounds_never_exceed_the_value(seed):
         q, _ = E.quick_tricks(hands, leader, trump)
         assert q <= mine, (hands.tolist(), trump, leader, "quick_tricks", q, mine)
         for side, value in ((ls, mine), (1 - ls, theirs)):
-            s, _ = E.sure_tricks(hands, side, trump)
+            s, _ = E.sure_tricks(hands, side, trump, 99, leader)
             assert s <= value, (hands.tolist(), trump, side, "sure_tricks", s, value)
         if _no_trumps_left(hands, trump):
             o, _ = E.slow_tricks_nt(hands, leader)
@@ -78,3 +78,42 @@ def test_side_holding_every_trump():
     s, rel = E.sure_tricks(h, 0, 1)
     assert s == 4 and rel == 0
     assert E.dd_tricks_side(h, 1, 1, EMPTY, 0) >= 4
+
+
+def _hand(*cards: tuple[int, int]) -> np.int64:
+    return np.int64(sum(1 << (16 * s + r) for s, r in cards))
+
+
+def test_second_trumps_behind_the_top_ones():
+    # spades trump. West (in front of North) holds the SA (and the SK); North the next
+    # trump with more trumps than West's top ones: one sure trick for North-South when
+    # North is not on lead (Kx behind A, Qxx behind AK), none counted when North leads
+    h = np.zeros(4, dtype=np.int64)
+    h[3] = _hand((0, 14), (0, 3))
+    h[0] = _hand((0, 13), (0, 2))
+    h[1] = _hand((1, 5), (1, 4))
+    h[2] = _hand((1, 7), (1, 6))
+    s, rel = E.sure_tricks(h, 0, 0, 99, 1)
+    assert s == 1 and rel == _hand((0, 14), (0, 13))
+    assert E.dd_tricks_side(h, 0, 1, EMPTY, 0) >= 1
+    assert E.sure_tricks(h, 0, 0, 99, 0)[0] == 0  # North on lead
+    assert E.sure_tricks(h, 0, 0)[0] == 0  # leader unknown
+    h[3] = _hand((0, 14), (0, 13), (1, 2))
+    h[0] = _hand((0, 12), (0, 3), (0, 2))
+    h[1] = _hand((1, 5), (1, 4), (1, 3))
+    h[2] = _hand((1, 8), (1, 7), (1, 6))
+    s, rel = E.sure_tricks(h, 0, 0, 99, 2)
+    assert s == 1 and rel == _hand((0, 14), (0, 13), (0, 12))
+    assert E.dd_tricks_side(h, 0, 2, EMPTY, 0) >= 1
+
+
+def test_next_two_trumps_in_one_hand():
+    # East holds the SA, North the SK and SQ: the ace takes one of them at most
+    h = np.zeros(4, dtype=np.int64)
+    h[1] = _hand((0, 14), (1, 2))
+    h[0] = _hand((0, 13), (0, 12))
+    h[3] = _hand((1, 5), (1, 4))
+    h[2] = _hand((1, 7), (1, 6))
+    s, rel = E.sure_tricks(h, 0, 0)
+    assert s == 1 and rel == _hand((0, 14), (0, 13), (0, 12))
+    assert E.dd_tricks_side(h, 0, 0, EMPTY, 0) >= 1

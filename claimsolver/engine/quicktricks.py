@@ -1,6 +1,7 @@
 """Quick-trick and sure-trick bounds at trick boundaries (numba kernels).
 
 All functions take hands int64[4] at a trick boundary (every hand holds n cards).
+Compiled without reference counting (``_nrt=False``, see search_dd.py): no allocation here.
 """
 import numpy as np
 from numba import njit
@@ -8,7 +9,7 @@ from numba import njit
 from .bits import hibit, popcount, top_run
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _top_run(hands, p, s):
     """Number of top cards of suit ``s`` (among the remaining cards) held by seat ``p``."""
     h = (hands[p] >> (16 * s)) & 0xFFFF
@@ -16,7 +17,7 @@ def _top_run(hands, p, s):
     return top_run(a, h)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _top_cards(hands, s, k):
     """Bitboard of the k highest remaining cards of suit ``s``."""
     allc = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (16 * s)) & 0xFFFF
@@ -30,12 +31,12 @@ def _top_cards(hands, s, k):
     return np.int64(out) << (16 * s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _len(hands, p, s):
     return popcount((hands[p] >> (16 * s)) & 0xFFFF)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def quick_tricks(hands, leader, trump, need=99):
     """Lower bound on the tricks the side of ``leader`` takes: the top winners the leader
     can cash from its own hand, suit after suit, keeping the lead. Returns (tricks, cards):
@@ -197,8 +198,8 @@ def quick_tricks(hands, leader, trump, need=99):
     return side + kt, rel
 
 
-@njit(cache=True)
-def sure_tricks(hands, side, trump, need=99):
+@njit(cache=True, _nrt=False)
+def sure_tricks(hands, side, trump, need=99, leader=-1):
     """Lower bound on the tricks side ``side`` (0 = NS, 1 = EW) takes whatever happens,
     counted from a trick boundary (0 in notrump). Returns (tricks, cards relied on).
 
@@ -207,6 +208,16 @@ def sure_tricks(hands, side, trump, need=99):
     - The longest run of top trumps held by one of its hands (each wins its trick).
     - The top two trumps in different hands, one of which holds another trump: the side
       never has to play both on one trick, so each wins a trick.
+    - One trick when the opponents hold the top trump and one hand of the side holds the
+      next two (the top trump takes one of them at most: the other, played to another
+      trick, is the highest trump there).
+    - One trick when the top j trumps sit in one opponent and the next one in the hand h
+      that plays after it (its left-hand opponent; h not ``leader``, the seat on lead now,
+      -1 = unknown), h holding more than j trumps (Kx behind A, Qxx behind AK): unless
+      the side wins a trick otherwise, h never leads, so the opponent plays before h in
+      every trick; each time h plays a trump it plays a small one when the opponent put a
+      top trump on the trick, else its own card, which then wins; the top trumps go one
+      per trick, so after j of them h's card is the highest.
     ``need``: as for :func:`quick_tricks` (counting stops there).
     """
     if trump == 4:
@@ -235,11 +246,29 @@ def sure_tricks(hands, side, trump, need=99):
                 and (lx > 1 or ly > 1):
             return 2, _top_cards(hands, trump, 2)
     if k == 0:
+        if popcount(a) >= 3:
+            t1 = hibit(a)
+            a1 = a ^ (np.int64(1) << t1)
+            t2 = hibit(a1)
+            t3 = hibit(a1 ^ (np.int64(1) << t2))
+            for h in (side, side + 2):
+                th = (hands[h] >> sh) & 0xFFFF
+                if (th >> t2) & 1 and (th >> t3) & 1:
+                    return 1, _top_cards(hands, trump, 3)
+                if h != leader and leader >= 0:
+                    # the top j trumps sit in front of h, which holds the next one
+                    j = top_run(a, (hands[(h + 3) & 3] >> sh) & 0xFFFF)
+                    if j >= 1 and popcount(th) > j:
+                        x = a
+                        for _ in range(j):
+                            x ^= np.int64(1) << hibit(x)
+                        if (th >> hibit(x)) & 1:
+                            return 1, _top_cards(hands, trump, j + 1)
         return 0, np.int64(0)
     return k, _top_cards(hands, trump, k)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def leader_loses_trick(hands, leader, trump):
     """(True, cards relied on) when the leader's side cannot win the trick about to be led:
     in every suit the leader holds, the top remaining card belongs to an opponent and
@@ -263,7 +292,7 @@ def leader_loses_trick(hands, leader, trump):
     return True, rel
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def slow_tricks_nt(hands, leader, need=99):
     """Lower bound on the tricks the side NOT on lead takes, when no trumps remain (notrump,
     or every trump played), counted from a trick boundary. Returns (tricks, cards relied on).
@@ -311,7 +340,7 @@ def slow_tricks_nt(hands, leader, need=99):
     return best, rel
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def second_hand_tricks(hands, player, lead_card, trump, need=99):
     """Lower bound on the tricks the side of ``player``, second to play to the trick led
     with ``lead_card``, takes from here (current trick included); 0 when it cannot be sure

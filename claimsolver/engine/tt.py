@@ -39,6 +39,8 @@ When the entries run out or the key slots are 3/4 full the table is cleared (DDS
 same), so a search never fails for lack of space.
 Entries are exact facts about (generalised) positions, valid across searches of the same
 semantics; clear the table only to free space or when another search mode shares it.
+The kernels are compiled without reference counting (``_nrt=False``, see search_dd.py): no
+allocation here (``new_table`` is plain Python).
 """
 import numpy as np
 from numba import njit
@@ -53,7 +55,7 @@ MAX_ENTRIES = 96  # per key: past it the oldest block is dropped (bounds a scan'
 _LINK = 0xFFFFFFFFFF
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def suit_code(hands, s):
     """30-bit relative-rank code of suit ``s``: owners top-down (2 bits each) | length << 26."""
     sh = 16 * s
@@ -72,14 +74,14 @@ def suit_code(hands, s):
     return code | (np.int64(k) << 26)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def position_codes(hands):
     """Full owner codes of the position: (spades | hearts << 30, diamonds | clubs << 30)."""
     return (suit_code(hands, 0) | (suit_code(hands, 1) << 30),
             suit_code(hands, 2) | (suit_code(hands, 3) << 30))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_keys(hands, leader, trump):
     """Bucket keys of a trick-boundary position: k1 = every hand's length in every suit
     (4 bits each: bits 16*suit + 4*seat), k2 = leader | trump << 2. Returns (k1, k2)."""
@@ -88,7 +90,7 @@ def tt_keys(hands, leader, trump):
     return k1, np.int64(leader) | (np.int64(trump) << 2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def relative_ranks(hands, out):
     """Write into ``out`` (int64[4]) the hands with every card replaced by its rank among
     the remaining cards of its suit: the highest remaining card becomes the ace, the next
@@ -106,7 +108,7 @@ def relative_ranks(hands, out):
                     break
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pattern_from_relevant(hands, rel, c01, c23):
     """Entry pattern (p01, p23) of a position with full codes (c01, c23) when the cards of
     bitboard ``rel`` are the relevant ones: in each suit the owners of all remaining cards
@@ -131,7 +133,7 @@ def pattern_from_relevant(hands, rel, c01, c23):
     return p01, p23
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pattern_cards(hands, p01, p23):
     """Bitboard of the cards of the position fixed by an entry pattern (the top k_s
     remaining cards of each suit)."""
@@ -154,7 +156,7 @@ def pattern_cards(hands, p01, p23):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _match(e, c):
     """Does the pattern word ``e`` (two suits) match the full code word ``c``?"""
     for j in range(2):
@@ -165,7 +167,7 @@ def _match(e, c):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _mask(p):
     """Code-bit mask of a pattern word (the 2k owner bits of each of its two suits)."""
     m = np.int64(0)
@@ -175,7 +177,7 @@ def _mask(p):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _slot(table, k1, k2):
     """Key slot of (k1, k2): its row if present, else -(row + 1) of the empty slot where it
     would go (linear probing)."""
@@ -193,13 +195,13 @@ def _slot(table, k1, k2):
         i = (i + 1) & (nk - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_has_key(table, k1, k2):
     """Whether entries exist under the keys (cheap test before computing owner codes)."""
     return _slot(table, k1, k2) >= 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_probe_slot(table, i, c01, c23, want_lo, want_hi):
     """Like :func:`tt_probe` for a key slot ``i`` found with ``tt_find`` (i >= 0)."""
     blk = table[i, 2]
@@ -220,7 +222,7 @@ def tt_probe_slot(table, i, c01, c23, want_lo, want_hi):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_probe_hint(table, i, c01, c23, want_lo, want_hi):
     """(row of a deciding entry or -1, move hint of the first matching entry or 0) for key
     slot ``i``: the hint of an entry that matches but whose bound does not decide is the
@@ -246,7 +248,7 @@ def tt_probe_hint(table, i, c01, c23, want_lo, want_hi):
     return -1, hint
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_code(allc, c):
     """Rank-independent code of card ``c``: 1 + (suit << 4 | remaining cards above it)."""
     s = c >> 4
@@ -254,7 +256,7 @@ def move_code(allc, c):
     return 1 + ((s << 4) | popcount(a >> ((c & 15) + 1)))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_from_code(allc, hand, code):
     """The card of ``hand`` designated by a ``move_code`` in the position with remaining
     cards ``allc``, raised to the top of its group of equivalent cards; -1 if absent."""
@@ -283,14 +285,14 @@ def move_from_code(allc, hand, code):
     return 16 * s + r
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_find(table, k1, k2):
     """Key slot of (k1, k2), or -1 when the key has no entries."""
     i = _slot(table, k1, k2)
     return i if i >= 0 else -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_probe(table, k1, k2, c01, c23, want_lo, want_hi):
     """Row of an entry matching the position (keys k1, k2, full codes c01, c23) whose lower
     bound is >= ``want_lo`` (when want_lo >= 0) or whose upper bound is <= ``want_hi`` (when
@@ -303,7 +305,7 @@ def tt_probe(table, k1, k2, c01, c23, want_lo, want_hi):
     return tt_probe_slot(table, i, c01, c23, want_lo, want_hi)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks, move=0):
     """Record lo <= value <= hi for the pattern (p01, p23) under the keys, with an optional
     move hint (0 = none, else 1 + (suit << 4 | number of remaining cards of the suit above
@@ -401,7 +403,7 @@ def tt_store(table, k1, k2, p01, p23, lo, hi, ntricks, move=0):
     table[e, 5] = m23
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_clear(table):
     """Empty the table (key area only; the entry pool is reused from its start)."""
     last = table.shape[0] - 1

@@ -262,13 +262,18 @@ def has_link(f, t, aw, trump, skip):
 
 
 @njit(cache=True)
+def _split_all(a, b, x, y, trump):
+    """His count split by the claiming hand that takes each trick (rounds, then ruffs)."""
+    wa, wb = split_with_entries(a, b, x, y, trump)
+    ra, rb = ruff_tricks(a, b, x, y, trump)
+    return wa + ra, wb + rb
+
+
+@njit(cache=True)
 def count_on_lead(a, b, x, y, trump, lead_a):
     """The count with claiming hand a (lead_a) or b on lead: a hand that cannot give the lead
     to its partner (:func:`has_link`) cannot count the partner's winners."""
-    wa, wb = split_with_entries(a, b, x, y, trump)
-    ra, rb = ruff_tricks(a, b, x, y, trump)
-    wa += ra
-    wb += rb
+    wa, wb = _split_all(a, b, x, y, trump)
     if lead_a:
         if wb == 0 or has_link(a, b, x | y, trump, 4):
             return wa + wb
@@ -344,7 +349,9 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     its seat; the opponents' hands hold only the cards the claimer is aware of. ``overtake``:
     a claiming hand whose partner's card is winning takes the trick with its lowest higher
     card of the suit, when it has one (the lead in the other hand). Returns the hands after
-    the trick and the winning card and seat."""
+    the trick, the winning card and seat, and whether an overtake was possible (else playing
+    the trick with ``overtake`` gives the same)."""
+    could = False
     for pos in range(k, 4):
         p = (leader + pos) & 3
         h = _get(h0, h1, h2, h3, p)
@@ -378,6 +385,8 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                     tr_t = hold(ht, trump)
             safe = ours and (threat < 0 or not _opp_may_beat(tr_s, tr_t, best, s, trump))
             if hs != 0:
+                if safe and (best >> 4) == s and (hs & above(best & 15)) != 0:
+                    could = True
                 if safe and overtake and (best >> 4) == s and (hs & above(best & 15)) != 0:
                     card = 16 * s + low_rank(hs & above(best & 15))
                 elif safe:
@@ -404,7 +413,7 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
             if beats(card, best, trump):
                 best = card
                 wseat = p
-    return h0, h1, h2, h3, best, wseat
+    return h0, h1, h2, h3, best, wseat, could
 
 
 @njit(cache=True)
@@ -426,11 +435,8 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     if (wseat & 1) == side:
         k = count_on_lead(a, b, x, y, trump, wseat == side)
         return 64 * (1 + (k if k < rl else rl)) + k
-    k = count_tricks(a, b, x, y, trump)
-    if wseat == 1 - side:
-        k = count_after_exit(a, b, x, y, trump, x, k)
-    else:
-        k = count_after_exit(a, b, x, y, trump, y, k)
+    wa, wb = _split_all(a, b, x, y, trump)
+    k = count_after_exit(a, b, x, y, trump, x if wseat == 1 - side else y, wa, wb)
     keep = rl - opp_cash(a, b, x, y, trump)
     if k < keep:
         keep = k
@@ -438,15 +444,17 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
 
 
 @njit(cache=True)
-def count_after_exit(a, b, x, y, trump, o, k):
+def count_after_exit(a, b, x, y, trump, o, wa, wb):
     """His count when the opponent holding o is on lead (tables.COUNT, *the opponents' exit*):
     the opponent leads the suit that gives the claiming side the lead in the hand where its
     count is lowest. A suit of o's puts the lead in the claiming hand whose card wins its first
     round (a void hand ruffs when the other cannot win it; either hand, his choice, when both
-    can); suits the opponents win the first round of leave ``k`` (the count with no hand on
-    lead) as it is."""
-    ka = count_on_lead(a, b, x, y, trump, True)
-    kb = count_on_lead(a, b, x, y, trump, False)
+    can); suits the opponents win the first round of leave the count with no hand on lead
+    (wa + wb, :func:`_split_all`) as it is."""
+    k = wa + wb
+    aw = x | y
+    ka = -1  # count_on_lead, computed when first needed
+    kb = -1
     worst = k
     for s in range(4):
         if hold(o, s) == 0:
@@ -461,14 +469,18 @@ def count_after_exit(a, b, x, y, trump, o, k):
             ruff_b = hold(b, s) == 0 and hold(b, trump) != 0 and not win_a
             win_a = win_a or ruff_a
             win_b = win_b or ruff_b
+        if not win_a and not win_b:
+            continue
+        if win_a and ka < 0:
+            ka = k if (wb == 0 or has_link(a, b, aw, trump, 4)) else wa
+        if win_b and kb < 0:
+            kb = k if (wa == 0 or has_link(b, a, aw, trump, 4)) else wb
         if win_a and win_b:
             v = ka if ka > kb else kb
         elif win_a:
             v = ka
-        elif win_b:
-            v = kb
         else:
-            continue
+            v = kb
         if v < worst:
             worst = v
     return worst
@@ -497,9 +509,13 @@ def lead_value(hands, side, trump, forget, seat, c):
     h0, h1, h2, h3 = _believed_without(hands, side, forget, seat, c)
     rl = popcount(hands[seat]) - 1
     # partner follows low, or takes the trick (the lead where the winners are): the better
-    g0, g1, g2, g3, best, wseat = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, False)
+    g0, g1, g2, g3, best, wseat, could = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1,
+                                                        False)
     v = _after_trick_value(g0, g1, g2, g3, side, trump, wseat, rl)
-    g0, g1, g2, g3, best, wseat = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, True)
+    if not could:
+        return v
+    g0, g1, g2, g3, best, wseat, could = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1,
+                                                        True)
     w = _after_trick_value(g0, g1, g2, g3, side, trump, wseat, rl)
     return v if v > w else w
 
@@ -521,11 +537,13 @@ def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
         best = c
         wseat = seat
     rl = popcount(hands[seat]) - 1
-    g0, g1, g2, g3, b, w = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat,
-                                          pos + 1, False)
+    g0, g1, g2, g3, b, w, could = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best,
+                                                 wseat, pos + 1, False)
     v = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
-    g0, g1, g2, g3, b, w = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat,
-                                          pos + 1, True)
+    if not could:
+        return v
+    g0, g1, g2, g3, b, w, could = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best,
+                                                 wseat, pos + 1, True)
     u = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
     return v if v > u else u
 

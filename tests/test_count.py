@@ -1,5 +1,5 @@
 """The claimer's count (tables.COUNT, DESIGN 2.4) computed three times must agree: the numba
-kernels (claimsolver.engine.count), the plain-Python reference (tests/reference_claim.py) and
+kernels (claimsolver.engine.count), the plain-Python reference (tests/reference_count.py) and
 the Law layer (claimsolver.laws.count). Random positions compare the three; hand-made ones
 pin the numbers a director would write down."""
 

@@ -1,0 +1,361 @@
+"""The claimer's count (``tables.COUNT``), naively, for the test oracle of the count kernels
+(``claimsolver/engine/count.py``) and of the reference claim search (``reference_claim.py``,
+which refines play classes with it): suits played from the top on lists of ranks, ruffs,
+blocked suits and entries, the opponents' cash and exit, and the count's play of a trick.
+Written independently of the kernels; slow on purpose."""
+
+from __future__ import annotations
+
+SUIT = [0x7FFC << (16 * s) for s in range(4)]
+
+
+def suit_of(c: int) -> int:
+    return c >> 4
+
+
+def rank_of(c: int) -> int:
+    return c & 15
+
+
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def beats(a: int, b: int, trump: int) -> bool:
+    """Does card a beat card b (b played earlier in the trick, or b the current winner)?"""
+    if suit_of(a) == suit_of(b):
+        return rank_of(a) > rank_of(b)
+    return suit_of(a) == trump
+
+
+def trick_winner(cards: list[tuple[int, int]], trump: int) -> tuple[int, int]:
+    seat, best = cards[0]
+    for s, c in cards[1:]:
+        if beats(c, best, trump):
+            seat, best = s, c
+    return seat, best
+
+
+# --- the claimer's count (tables.COUNT), naively on lists of ranks --------------------------
+
+def _ranks(mask: int, s: int) -> list[int]:
+    return sorted(rank_of(c) for c in cards_of(mask & SUIT[s]))
+
+
+def ref_suit_count(a: list[int], b: list[int], x: list[int], y: list[int]) -> int:
+    a, b, x, y = sorted(a), sorted(b), sorted(x), sorted(y)
+    won = 0
+    while a or b:
+        if a and (not b or a[-1] > b[-1]):
+            card = a.pop()
+            if b:
+                b.pop(0)
+        else:
+            card = b.pop()
+            if a:
+                a.pop(0)
+        winner, best = "us", card
+        for opp in (x, y):
+            if not opp:
+                continue
+            higher = [r for r in opp if r > best] if winner == "us" else []
+            r = min(higher) if higher else opp[0]
+            opp.remove(r)
+            if higher:
+                winner, best = "them", r
+        won += winner == "us"
+    return won
+
+
+def ref_ruffs(hands, side, forget, trump) -> dict[int, int]:
+    """tables.COUNT, ruffs: {seat: ruffs credited}."""
+    out = {side: 0, side + 2: 0}
+    if trump == 4:
+        return out
+    x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
+    n = {h: len(_ranks(hands[h], trump)) for h in out}
+    none_out = not _ranks(x | y, trump)
+    trump_wins = ref_split(hands, side, forget, trump)
+    for h in out:
+        p = (h + 2) % 4
+        lost = sum(len(_ranks(hands[p], s)) - ref_suit_count(_ranks(hands[p], s), [], _ranks(x, s), _ranks(y, s))
+                   for s in range(4) if s != trump and not _ranks(hands[h], s))
+        if none_out:  # the longer holding draws; the shorter ruffs with all its trumps
+            out[h] = min(n[h], lost) if n[h] <= n[p] else 0
+        else:
+            out[h] = max(0, min(n[h] - trump_wins[h], lost))
+    if none_out and n[side] == n[side + 2]:
+        keep = side if out[side] >= out[side + 2] else side + 2
+        out = {h: (v if h == keep else 0) for h, v in out.items()}
+    return out
+
+
+def ref_split(hands, side, forget, s) -> dict[int, int]:
+    """Rounds of suit s won by each claiming hand's card (tables.COUNT)."""
+    x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
+    a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
+    won = {side: 0, side + 2: 0}
+    while a or b:
+        if a and (not b or a[-1] > b[-1]):
+            who, card = side, a.pop()
+            if b:
+                b.pop(0)
+        else:
+            who, card = side + 2, b.pop()
+            if a:
+                a.pop(0)
+        ours, best = True, card
+        for opp in (x, y):
+            if not opp:
+                continue
+            higher = [r for r in opp if r > best] if ours else []
+            r = min(higher) if higher else opp[0]
+            opp.remove(r)
+            if higher:
+                ours, best = False, r
+        if ours:
+            won[who] += 1
+    return won
+
+
+def ref_blocked_split(hands, side, forget, s) -> tuple[dict[int, int], dict[int, int]]:
+    """tables.COUNT, a blocked suit: the rounds of suit s each claiming hand's card wins
+    before the suit blocks, and after (the winner of the last round has no card of the suit
+    left to lead to partner, whose round is next)."""
+    x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
+    a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
+    won, stranded = {side: 0, side + 2: 0}, {side: 0, side + 2: 0}
+    last, blocked = None, False
+    while a or b:
+        who = side if a and (not b or a[-1] > b[-1]) else side + 2
+        if last is not None and last != who and not (a if last == side else b):
+            blocked = True
+        if who == side:
+            card = a.pop()
+            if b:
+                b.pop(0)
+        else:
+            card = b.pop()
+            if a:
+                a.pop(0)
+        ours, best = True, card
+        for opp in (x, y):
+            if not opp:
+                continue
+            higher = [r for r in opp if r > best] if ours else []
+            r = min(higher) if higher else opp[0]
+            opp.remove(r)
+            if higher:
+                ours, best = False, r
+        if ours:
+            (stranded if blocked else won)[who] += 1
+            last = who
+        else:
+            last = None
+    return won, stranded
+
+
+def ref_link(hands, side, forget, trump, frm, to, skip=None) -> bool:
+    """tables.COUNT: can claiming hand ``frm`` give the lead to ``to`` (a suit, not ``skip``,
+    in which ``to`` holds a card above every aware card and ``frm``'s own, or a side suit
+    ``to`` ruffs)?"""
+    aware = (hands[1 - side] | hands[3 - side]) & ~forget
+    for s in range(4):
+        if s == skip:
+            continue
+        mine, theirs = _ranks(hands[frm], s), _ranks(hands[to], s)
+        if not mine:
+            continue
+        if theirs:
+            if max(theirs) > max(_ranks(aware, s) + mine):
+                return True
+        elif trump != 4 and s != trump and _ranks(hands[to], trump):
+            return True
+    return False
+
+
+def ref_won_by_hand(hands, side, forget, trump) -> dict[int, int]:
+    """Rounds won by each claiming hand over the suits, a blocked suit's later rounds only
+    with an entry to the hand that takes them in another suit; plus the ruffs."""
+    won = {side: 0, side + 2: 0}
+    for s in range(4):
+        w, st = ref_blocked_split(hands, side, forget, s)
+        for h in won:
+            won[h] += w[h]
+            if st[h] and ref_link(hands, side, forget, trump, (h + 2) % 4, h, skip=s):
+                won[h] += st[h]
+    for h, n in ref_ruffs(hands, side, forget, trump).items():
+        won[h] += n
+    return won
+
+
+def ref_count(hands, side, forget, trump=4) -> int:
+    return sum(ref_won_by_hand(hands, side, forget, trump).values())
+
+
+def ref_opp_cash(hands, side, forget, trump) -> int:
+    total = 0
+    for s in range(4):
+        a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
+        # a claiming hand with a trump ruffs once it has no card of the suit left
+        cap = min([len(_ranks(hands[h], s)) for h in (side, side + 2)
+                   if trump != 4 and s != trump and _ranks(hands[h], trump)], default=13)
+        won = 0
+        x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
+        while x or y:
+            if x and (not y or x[-1] > y[-1]):
+                card = x.pop()
+                if y:
+                    y.pop(0)
+            else:
+                card = y.pop()
+                if x:
+                    x.pop(0)
+            theirs, best = True, card
+            for mine in (a, b):
+                if not mine:
+                    continue
+                higher = [r for r in mine if r > best] if theirs else []
+                r = min(higher) if higher else mine[0]
+                mine.remove(r)
+                if higher:
+                    theirs, best = False, r
+            if not theirs:
+                break
+            won += 1
+        total += min(won, cap)
+    return total
+
+
+def ref_count_on_lead(hands, side, forget, trump, lead_seat) -> int:
+    """tables.COUNT with a claiming hand on lead: without a way to give partner the lead, his
+    winners do not count."""
+    won = ref_won_by_hand(hands, side, forget, trump)
+    me, partner = lead_seat, (lead_seat + 2) % 4
+    if won[partner] == 0 or ref_link(hands, side, forget, trump, me, partner):
+        return won[side] + won[side + 2]
+    return won[me]
+
+
+def ref_opp_can_beat(h, o, w, s, trump) -> bool:
+    mine = [x for x in cards_of(h[o]) if suit_of(x) == s]
+    if mine:
+        return suit_of(w) == s and any(x > w for x in mine)
+    trumps = [x for x in cards_of(h[o]) if trump != 4 and suit_of(x) == trump]
+    if trump == 4 or s == trump or not trumps:
+        return False
+    return any(x > w for x in trumps) if suit_of(w) == trump else True
+
+
+def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False):
+    """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
+    the opponents' holding only aware cards). Returns (best, wseat); h is updated."""
+    for pos in range(k, 4):
+        p = (leader + pos) % 4
+        suit_cards = sorted(x for x in cards_of(h[p]) if suit_of(x) == s)
+        trumps = sorted(x for x in cards_of(h[p]) if trump != 4 and suit_of(x) == trump)
+        ours = wseat % 2 == side
+        card = None
+        if p % 2 != side:
+            if suit_cards:
+                over = [x for x in suit_cards if suit_of(best) == s and x > best] if ours else []
+                # the card that holds the trick against the claiming hands still to play, if any
+                holds = [x for x in over if not any(ref_opp_can_beat(h, q, x, s, trump)
+                                                    for q in ((leader + j) % 4 for j in range(pos + 1, 4))
+                                                    if q % 2 == side)]
+                card = (holds or over or suit_cards)[0]
+            elif ours and trump != 4 and s != trump:
+                over = [x for x in trumps if suit_of(best) != trump or x > best]
+                card = over[0] if over else None
+        else:
+            threat = (p + 1) % 4 if pos < 3 else None
+            safe = ours and (threat is None or not ref_opp_can_beat(h, threat, best, s, trump))
+
+            def good(x):
+                return beats(x, best, trump) and (threat is None or not ref_opp_can_beat(h, threat, x, s, trump))
+
+            if suit_cards:
+                higher = [x for x in suit_cards if suit_of(best) == s and x > best]
+                if safe and overtake and higher:
+                    card = higher[0]  # take partner's trick: the lead in this hand
+                elif safe:
+                    card = suit_cards[0]
+                else:
+                    winners = [x for x in suit_cards if good(x)]
+                    card = winners[0] if winners else suit_cards[0]
+            elif trump != 4 and s != trump and not safe:
+                winners = [x for x in trumps if good(x)]
+                card = winners[0] if winners else None
+        if card is not None:
+            h[p] &= ~(1 << card)
+            if beats(card, best, trump):
+                best, wseat = card, p
+    return best, wseat
+
+
+def ref_after_value(h, side, trump, forget, wseat, left) -> int:
+    if wseat % 2 == side:  # (tricks, then his count) as one number
+        k = ref_count_on_lead(h, side, 0, trump, wseat)
+        return 64 * (1 + min(left, k)) + k
+    k = ref_exit_count(h, side, trump, wseat, ref_count(h, side, 0, trump))
+    return 64 * max(0, min(k, left - ref_opp_cash(h, side, 0, trump))) + k
+
+
+def ref_exit_count(h, side, trump, opp, k) -> int:
+    """tables.COUNT, the opponents' exit: ``opp`` on lead leads the suit that puts the lead in
+    the claiming hand with the lower count (his choice when both hands can take it)."""
+    on_lead = {seat: ref_count_on_lead(h, side, 0, trump, seat) for seat in (side, side + 2)}
+    worst = k
+    for s in range(4):
+        if not _ranks(h[opp], s):
+            continue
+        theirs = max(_ranks(h[1 - side] | h[3 - side], s), default=0)
+        top = {seat: max(_ranks(h[seat], s), default=0) for seat in on_lead}
+        takes = {seat for seat in on_lead if top[seat] > theirs and top[seat] > top[(seat + 2) % 4]}
+        if trump != 4 and s != trump:
+            takes |= {seat for seat in on_lead if not _ranks(h[seat], s) and _ranks(h[seat], trump)
+                      and (seat + 2) % 4 not in takes}
+        if takes:
+            worst = min(worst, max(on_lead[seat] for seat in takes))
+    return worst
+
+
+def _aware_hands(hands, side, forget):
+    h = list(hands)
+    h[1 - side] &= ~forget
+    h[3 - side] &= ~forget
+    return h
+
+
+def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
+    """tables.COUNT, leading: the trick played out by the count's rules, then the count."""
+    values = []
+    for overtake in (False, True):  # partner follows low, or takes the trick: the better
+        h = _aware_hands(hands, side, forget)
+        h[seat] &= ~(1 << c)
+        best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1, overtake)
+        values.append(ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1))
+    return max(values)
+
+
+def ref_play_value(st, ctx, seat: int, c: int) -> int:
+    """tables.COUNT, following and discarding: the rest of the trick played out by the count's
+    rules, then the count."""
+    hands, leader, trick, forget = st[0], st[1], st[2], st[3]
+    side, trump = ctx.side, ctx.trump
+    values = []
+    for overtake in (False, True):
+        h = _aware_hands(hands, side, forget)
+        h[seat] &= ~(1 << c)
+        wseat, best = trick_winner(list(trick), trump)
+        if beats(c, best, trump):
+            best, wseat = c, seat
+        best, wseat = ref_play_out(h, side, trump, leader, suit_of(trick[0][1]), best, wseat, len(trick) + 1,
+                                   overtake)
+        values.append(ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1))
+    return max(values)

@@ -235,3 +235,17 @@ def test_stranding_order_is_named_as_the_careless_play():
     r = adjudicate(claim(**STRAND, player_class="club"), sensitivity=True)
     assert name in r.careless
     assert {"careless": name, "tricks": 2} in r.sensitivity["lifted"]
+
+
+def test_underruff_weighed_like_a_discard():
+    # Realbridge 2021 qualifier, board 17 table 4, trick 6 (spades, East declarer, 2 of the
+    # last 3 tricks to make his claim): West leads the heart 8 and North ruffs with the 9.
+    # East holds S6 CJT: the underruff (class 22) throws the trump that would ruff the next
+    # heart, while a club discard keeps it; his count says so (28), and only the discard is
+    # normal.
+    c = claim("N:..3.3 6...JT ..765. .53..", trump="S", leader="W", trick=["H8", "S9"],
+              claimer="E", declarer="E", claimed=2, player_class="expert")
+    got = classes_now(c)
+    assert got["S6"] == T.VOID_DISCARD_BREAKS_COUNT
+    assert got["CJ"] != T.VOID_DISCARD_BREAKS_COUNT
+    assert tricks(c) == 2

@@ -96,31 +96,9 @@ def ref_ruffs(hands, side, forget, trump) -> dict[int, int]:
 
 
 def ref_split(hands, side, forget, s) -> dict[int, int]:
-    """Rounds of suit s won by each claiming hand's card (tables.COUNT)."""
-    x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
-    a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
-    won = {side: 0, side + 2: 0}
-    while a or b:
-        if a and (not b or a[-1] > b[-1]):
-            who, card = side, a.pop()
-            if b:
-                b.pop(0)
-        else:
-            who, card = side + 2, b.pop()
-            if a:
-                a.pop(0)
-        ours, best = True, card
-        for opp in (x, y):
-            if not opp:
-                continue
-            higher = [r for r in opp if r > best] if ours else []
-            r = min(higher) if higher else opp[0]
-            opp.remove(r)
-            if higher:
-                ours, best = False, r
-        if ours:
-            won[who] += 1
-    return won
+    """Rounds of suit s won by each claiming hand's card, blocked or not (tables.COUNT)."""
+    won, stranded = ref_blocked_split(hands, side, forget, s)
+    return {h: won[h] + stranded[h] for h in won}
 
 
 def ref_blocked_split(hands, side, forget, s) -> tuple[dict[int, int], dict[int, int]]:

@@ -85,7 +85,9 @@ def opp_cash(a, b, x, y, trump):
     for s in range(4):
         ha_s = hold(a, s)
         hb_s = hold(b, s)
-        u, v = _rounds(hold(x, s), hold(y, s), ha_s, hb_s, True)
+        u, v, su, sv = _rounds(hold(x, s), hold(y, s), ha_s, hb_s, True)
+        u += su
+        v += sv
         k = u + v
         if trump != 4 and s != trump:
             # a claiming hand with a trump ruffs the round after it runs out of the suit
@@ -102,57 +104,10 @@ def _rounds(a, b, x, y, stop_at_loss):
     """One suit played from the top by the pair a, b against x, y (tables.COUNT): each round
     the hand of the pair with the higher card plays it and the other its lowest; x, then y,
     plays his lowest card above the pair's card while it is winning, else his lowest. Returns
-    the rounds won by a's card and by b's card (until the first lost one if stop_at_loss)."""
-    wa = 0
-    wb = 0
-    while a != 0 or b != 0:
-        ha = high_rank(a)
-        hb = high_rank(b)
-        if ha > hb:
-            top = ha
-            a &= ~_bit(ha)
-            if b != 0:
-                b &= ~_bit(low_rank(b))
-        else:
-            top = hb
-            b &= ~_bit(hb)
-            if a != 0:
-                a &= ~_bit(low_rank(a))
-        best = top
-        mine = True
-        if x != 0:
-            up = x & above(best)
-            if up != 0:
-                r = low_rank(up)
-                best = r
-                mine = False
-            else:
-                r = low_rank(x)
-            x &= ~_bit(r)
-        if y != 0:
-            up = (y & above(best)) if mine else np.int64(0)
-            if up != 0:
-                r = low_rank(up)
-                mine = False
-            else:
-                r = low_rank(y)
-            y &= ~_bit(r)
-        if mine:
-            if ha > hb:
-                wa += 1
-            else:
-                wb += 1
-        elif stop_at_loss:
-            break
-    return wa, wb
-
-
-@njit(cache=True)
-def blocked_split(a, b, x, y):
-    """:func:`suit_split` with the suit's blockage (tables.COUNT, *a blocked suit*): (wa, wb,
-    sa, sb), the rounds won by a's and b's card before the suit blocks and after it. It
-    blocks when the next round is partner's and the hand that won the last round has no card
-    of the suit left to lead to him."""
+    (wa, wb, sa, sb): the rounds won by a's card and by b's card before the suit blocks and
+    after it (tables.COUNT, *a blocked suit*: the next round is partner's and the hand that
+    won the last round has no card of the suit left to lead to him), until the first lost
+    round if stop_at_loss."""
     wa = 0
     wb = 0
     sa = 0
@@ -163,7 +118,7 @@ def blocked_split(a, b, x, y):
         ha = high_rank(a)
         hb = high_rank(b)
         a_plays = ha > hb
-        if not blocked and ((last == 1 and not a_plays and a == 0) or (last == 2 and a_plays and b == 0)):
+        if (last == 1 and not a_plays and a == 0) or (last == 2 and a_plays and b == 0):
             blocked = True
         if a_plays:
             top = ha
@@ -207,6 +162,8 @@ def blocked_split(a, b, x, y):
                 else:
                     wb += 1
                 last = 2
+        elif stop_at_loss:
+            break
         else:
             last = 0
     return wa, wb, sa, sb
@@ -221,7 +178,7 @@ def split_with_entries(a, b, x, y, trump):
     ta = 0
     tb = 0
     for s in range(4):
-        wa, wb, sa, sb = blocked_split(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
+        wa, wb, sa, sb = _rounds(hold(a, s), hold(b, s), hold(x, s), hold(y, s), False)
         ta += wa
         tb += wb
         if sa > 0 and has_link(b, a, aw, trump, s):
@@ -233,8 +190,10 @@ def split_with_entries(a, b, x, y, trump):
 
 @njit(cache=True)
 def suit_split(a, b, x, y):
-    """:func:`suit_count` split by the claiming hand whose card wins each round: (wa, wb)."""
-    return _rounds(a, b, x, y, False)
+    """:func:`suit_count` split by the claiming hand whose card wins each round, blocked or
+    not: (wa, wb)."""
+    wa, wb, sa, sb = _rounds(a, b, x, y, False)
+    return wa + sa, wb + sb
 
 
 @njit(cache=True)

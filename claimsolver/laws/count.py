@@ -7,7 +7,8 @@ definition the claim search reads): the sum over the suits of the tricks the cla
 takes in that suit played on its own from the top — each round the claiming hand with the
 higher card plays it and the other its lowest; each opponent, while the claiming side's card
 is winning the round, plays his lowest card above it if he has one, else his lowest card —
-counting only the opponents' cards he is aware of, where they lie; no ruffs.
+counting only the opponents' cards he is aware of, where they lie; with the ruffs and the
+blocked suits (entries) of ``tables.COUNT``.
 
 Here it tells what a number claimed shows about the claimer's state of mind
 (:mod:`claimsolver.laws.awareness`): a claim of more tricks than he could count knowing of a
@@ -29,49 +30,15 @@ def _ranks(mask: int, suit: int) -> list[int]:
 
 def suit_tricks(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int]]) -> int:
     """Tricks the claiming side (two holdings of ranks) takes in one suit played from the top
-    against the opponents' holdings (``tables.COUNT``)."""
-    a, b = sorted(ours[0]), sorted(ours[1])
-    x, y = sorted(theirs[0]), sorted(theirs[1])
-    won = 0
-    while a or b:
-        lead, other = (a, b) if a and (not b or a[-1] > b[-1]) else (b, a)
-        best = lead.pop()
-        if other:
-            other.pop(0)
-        ours_wins = True
-        for opp in (x, y):
-            if not opp:
-                continue
-            over = [r for r in opp if r > best] if ours_wins else []
-            card = over[0] if over else opp[0]
-            opp.remove(card)
-            if over:
-                ours_wins, best = False, card
-        won += ours_wins
-    return won
+    against the opponents' holdings (``tables.COUNT``), blocked or not."""
+    free, after = _rounds(ours, theirs)
+    return sum(free) + sum(after)
 
 
 def _trump_rounds_won(mine: list[int], other: list[int], theirs: tuple[list[int], list[int]]) -> int:
     """Rounds of the trump suit won by the card of the hand holding ``mine``."""
-    a, b = sorted(mine), sorted(other)
-    x, y = sorted(theirs[0]), sorted(theirs[1])
-    won = 0
-    while a or b:
-        a_leads = bool(a) and (not b or a[-1] > b[-1])
-        lead, follow = (a, b) if a_leads else (b, a)
-        best = lead.pop()
-        if follow:
-            follow.pop(0)
-        ours = True
-        for opp in (x, y):
-            if opp:
-                over = [r for r in opp if r > best] if ours else []
-                card = over[0] if over else opp[0]
-                opp.remove(card)
-                if over:
-                    ours, best = False, card
-        won += ours and a_leads
-    return won
+    free, after = _rounds((mine, other), theirs)
+    return free[0] + after[0]
 
 
 def ruffs(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) -> int:
@@ -100,14 +67,16 @@ def ruffs(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) 
     return sum(best)
 
 
-def _blocked_rounds(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int]]) -> tuple[int, list[int]]:
-    """One suit played from the top as in :func:`suit_tricks`, with its blockage: (rounds won
-    before the suit blocks, [rounds won after it by hand 0, by hand 1]). The suit blocks when
-    partner's card takes the next round and the hand that won the last round has no card of
-    the suit left to lead to him."""
+def _rounds(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int]]) -> tuple[list[int], list[int]]:
+    """One suit played from the top (``tables.COUNT``): each round the claiming hand with the
+    higher card plays it and the other its lowest; each opponent, while the claiming side's
+    card is winning, his lowest card above it if he has one, else his lowest. Returns the
+    rounds won by each claiming hand's card before the suit blocks and after it: it blocks
+    when partner's card takes the next round and the hand that won the last round has no card
+    of the suit left to lead to him."""
     hands = [sorted(ours[0]), sorted(ours[1])]
     x, y = sorted(theirs[0]), sorted(theirs[1])
-    free, after = 0, [0, 0]
+    free, after = [0, 0], [0, 0]
     last: int | None = None
     blocked = False
     while hands[0] or hands[1]:
@@ -126,10 +95,7 @@ def _blocked_rounds(ours: tuple[list[int], list[int]], theirs: tuple[list[int], 
             if over:
                 ours_wins, best = False, card
         if ours_wins:
-            if blocked:
-                after[k] += 1
-            else:
-                free += 1
+            (after if blocked else free)[k] += 1
             last = k
         else:
             last = None
@@ -162,8 +128,8 @@ def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump
     seats = (side, side + 2)
     n = 0
     for s in range(4):
-        free, after = _blocked_rounds((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
-        n += free
+        free, after = _rounds((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
+        n += sum(free)
         for k in (0, 1):
             if after[k] and can_reach(hands, side, forget, trump, seats[1 - k], seats[k], skip=s):
                 n += after[k]

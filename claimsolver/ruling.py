@@ -24,6 +24,9 @@ from claimsolver.cards import (
 from claimsolver.claim import Claim, Settings, a_player, settings_from, unaware_problems
 from claimsolver.errors import ClaimSolverError, InvalidInput
 from claimsolver.laws import codes, normal
+from claimsolver import dominance
+from claimsolver.dominance import Dominated
+from claimsolver.laws.count import excludes_dominated_plays
 from claimsolver.laws.awareness import Awareness, awareness_options, law_70c_unaware_of_trump, states_of_mind
 from claimsolver.laws.questions import Evidence, Reason, check_supported, decide, parse_won_trick
 from claimsolver.laws.statement import CompiledLine, compile_line
@@ -189,7 +192,7 @@ def shown_bits(claim: Claim) -> int:
 
 def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray,
                      time_limit: float | None = None, stated_limit: float | None = None,
-                     tricks_only: bool = False):
+                     tricks_only: bool = False, excluded: tuple = ()):
     from claimsolver.engine.claim_api import claim_search
 
     pos = claim.position
@@ -199,7 +202,7 @@ def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.nd
     res = claim_search(
         pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), claim.claiming_side,
         forget, shown_bits(claim), policy, np.array(awareness_options(claim), dtype=np.int64), steps,
-        node_budget=budget, tricks_only=tricks_only,
+        node_budget=budget, tricks_only=tricks_only, excluded=excluded,
     )
     if not res.complete:
         limit = stated_limit if stated_limit is not None else time_limit
@@ -261,6 +264,9 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
         memo["dd"] = double_dummy(work, time_limit)
     dd = memo["dd"]
     awareness, res = least_successful_state(work, claim, compiled, policy, time_limit, memo, could_make=dd)
+    dominated: list[Dominated] = []
+    if excludes_dominated_plays(work.settings) and awareness.forget == 0 and work.settings.question == "contested":
+        res, dominated = exclude_dominated(work, policy, compiled.steps, res, dd, time_limit, t0)
     line, nodes = res.line, res.nodes
     q = work.settings.question
     trump_options = shares = always = None
@@ -286,6 +292,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
         if first is not None:
             reasons.append(losing_play_reason(work, first, policy))
     reasons = decision.reasons + reasons + [Reason("70D1", n) for n in notes]
+    reasons += [Reason("70D1", f"His own count (DESIGN 2.4): {d.describe()}.") for d in dominated]
     if agreement_note:
         reasons.insert(0, Reason("Rubber Law 70", agreement_note))
     for cite, text in codes.restrictions(work, trump_options is not None):
@@ -311,6 +318,46 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
 
         ruling = dataclasses.replace(ruling, sensitivity=sensitivity_table(ruling, award))
     return ruling
+
+
+def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, dd: int,
+                      time_limit: float | None, t0: float):
+    """:mod:`claimsolver.dominance`: while the worst line (claimer aware of every card) holds a
+    play that another normal play dominates, exclude it and search again. Returns the last
+    search's result and the plays excluded. Out of time, the last complete search stands."""
+    from claimsolver.engine.claim_api import line_options
+
+    pos = work.position
+    side = work.claiming_side
+    target = min(work.claimed, dd)
+    deadline = None if time_limit is None else t0 + time_limit
+    shown = {int(seat): int(suits) for seat, suits in work.shown_out.items()}
+    options = np.array(awareness_options(work), dtype=np.int64)
+    found: list[Dominated] = []
+    while res.tricks < target and len(found) < dominance.MAX_ROUNDS:
+        first = first_losing_play(work, res.line, dd, max_tricks=13)
+        if first is None:
+            break
+        index = next(i for i, (seat, card, _c, _s) in enumerate(res.line) if (seat, card) == (first[1], first[2]))
+        nodes = line_options(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), side, 0,
+                             shown_bits(work), policy, options, steps, res.line)
+        voids = dominance.known_voids(res.line, tuple(pos.trick), side, shown)
+        d = dominance.find_dominated(nodes, pos.trump, side, voids, index, work.tricks_left, deadline)
+        if d is None:
+            break
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            break
+        try:
+            again = run_claim_search(work, policy, 0, steps, left, time_limit,
+                                     excluded=tuple(x.excluded(side) for x in found + [d]))
+        except TimeLimitReached:
+            break
+        if again.tricks < res.tricks:  # the play made instead does worse on another line: keep
+            break
+        res = again
+        found.append(d)
+    return res, found
 
 
 def _overlooked_at_claim(claim: Claim, card: int) -> bool:
@@ -415,6 +462,8 @@ def quick_award(claim: Claim, memo: dict, *, time_limit: float | None = None,
             memo.setdefault(("tricks",) + key, []).append((policy.copy(), res))
         least = res.tricks if least is None else min(least, res.tricks)
     assert least is not None
+    if excludes_dominated_plays(work.settings) and least < min(claim.claimed, memo["dd"]):
+        return None  # the ruling's own count check needs the worst line (exclude_dominated)
     return min(claim.claimed, least)
 
 
@@ -570,14 +619,14 @@ FIRST_LOSING_PLAY_MAX_TRICKS = 9  # beyond, the double-dummy value after every c
 FIRST_LOSING_PLAY_BUDGET = 2_000_000  # nodes per double-dummy search; past it, nothing is named
 
 
-def first_losing_play(claim: Claim, line, dd_at_claim: int):
+def first_losing_play(claim: Claim, line, dd_at_claim: int, max_tricks: int | None = None):
     """The first play of the claiming side on the worst line after which double dummy gives
     it fewer tricks than before it: (trick number, seat, card, play class, before, after), or
     None (too many tricks left, a search over its budget, or none found)."""
     from claimsolver.engine import SearchBudgetExceeded, dd_tricks_side
 
     pos = claim.position
-    if claim.tricks_left > FIRST_LOSING_PLAY_MAX_TRICKS:
+    if claim.tricks_left > (FIRST_LOSING_PLAY_MAX_TRICKS if max_tricks is None else max_tricks):
         return None
     side, trump = claim.claiming_side, pos.trump
     hands = [int(h) for h in pos.hands]

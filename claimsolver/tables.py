@@ -186,6 +186,14 @@ OPT_SHOWOUT_WAKES_SUIT = 2  # 1: a show-out makes the claimer aware of that suit
 OPT_COUNT_SEATS = 3  # bit mask of the seats whose plays are refined by the count (COUNT_REFINES):
 # the seats that keep the claimer's count
 N_OPTIONS = 8
+# After the N_OPTIONS flags the caller may append *excluded plays*: options[N_OPTIONS] = their
+# number n, then n rows of BAN_FIELDS values: the claiming side's two hands at the play (seat
+# ``side`` first; the player still holding the card), the mask of the cards already in the
+# current trick, the card, and the card to play instead. Wherever the claiming side holds
+# those cards and the trick is so (whatever the opponents hold: the cards he cannot see), the
+# claim search does not make the play and makes the other one a normal play (the ruling's
+# own count check, DESIGN 2.4, :mod:`claimsolver.dominance`).
+BAN_FIELDS = 5
 
 # --- statement steps (rows of the ``steps`` int64 array) -----------------------------------
 # A row: kind, suit, hand, card, card2, count, flag, next, alt   (-1 = not stated)

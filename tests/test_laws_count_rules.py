@@ -10,6 +10,7 @@ from claimsolver import tables as T
 from claimsolver.cards import card_name
 from claimsolver.laws import codes, normal
 from claimsolver.laws.awareness import awareness_options, states_of_mind
+from claimsolver import ruling
 from claimsolver.ruling import adjudicate
 
 from conftest import make_claim
@@ -213,6 +214,8 @@ def test_stranding_order_found_later_in_the_line(monkeypatch):
     deal = dict(deal="N:K..T.8 A.5..J 94...6 7.9.8.", leader="E", claimer="W", declarer="W")
     expert, club = claim(**deal, player_class="expert"), claim(**deal, player_class="club")
     assert tricks(expert) == 3 and tricks(club) == 2
+    # (an expert's line is also checked by double dummy, which finds the same slip: off here)
+    monkeypatch.setattr(ruling, "excludes_dominated_plays", lambda settings: False)
     assert tricks_without(expert, monkeypatch, T.LEAD_TOP_BREAKS_COUNT) == 2
     assert tricks(club, lifted=frozenset({T.LEAD_TOP_BREAKS_COUNT})) == 3
 

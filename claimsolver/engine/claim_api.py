@@ -18,7 +18,7 @@ from claimsolver import tables as T
 from . import _cache
 from .search_claim import N_FIELDS, NPLY, TT_COLS, solve
 
-__all__ = ["ClaimSearchResult", "ClaimBuffers", "claim_search", "shared_tables"]
+__all__ = ["ClaimSearchResult", "ClaimBuffers", "LineNode", "claim_search", "line_options", "shared_tables"]
 
 DEFAULT_TT_LOG2 = 20  # 2 tables of 2**20 x 7 int64 (56 MB each)
 _FULL_DECK = sum(0x7FFC << (16 * s) for s in range(4))
@@ -153,7 +153,8 @@ def _card_ok(c: int) -> bool:
 def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, claim_side: int,
                  forget: int, shown: int, policy: np.ndarray, options: np.ndarray,
                  steps: np.ndarray, running: int = -1, node_budget: int = 0,
-                 buffers: ClaimBuffers | None = None, tricks_only: bool = False) -> ClaimSearchResult:
+                 buffers: ClaimBuffers | None = None, tricks_only: bool = False,
+                 excluded: tuple[tuple[int, int, int, int, int], ...] = ()) -> ClaimSearchResult:
     """Rule a claim: the minimum over every continuation of (claiming side's tricks, careless
     plays), see the module doc of :mod:`claimsolver.engine.search_claim`.
 
@@ -163,7 +164,9 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     unaware of; shown: bit 4*seat+suit = seat has shown out of suit; policy int64[25] (normality
     by play class); options int64[8]; steps int64[n, 9] (possibly (0, 9)); running: 4*seat+suit
     of the suit being run, or -1; node_budget: 0 = unlimited; tricks_only: only the fewest
-    tricks (``careless`` -1, no ``line``).
+    tricks (``careless`` -1, no ``line``); excluded: plays the claiming side does not make,
+    each (its hand of seat ``claim_side``, of its partner, the mask of the cards already in the
+    current trick, the card, the card played instead) (tables.BAN_FIELDS).
     """
     global _announced
     hands = _int_array(hands, "hands", "of shape (4,)")
@@ -197,6 +200,20 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     options = _int_array(options, "options", f"of shape ({T.N_OPTIONS},)")
     if options.shape != (T.N_OPTIONS,):
         raise ValueError(f"options must have shape ({T.N_OPTIONS},), got {options.shape}")
+    if excluded:
+        rows = [len(excluded)]
+        for i, ex in enumerate(excluded):
+            try:
+                mine, partner, tmask, card, instead = ex
+                row = [int(mine), int(partner), int(tmask), int(card), int(instead)]
+            except (TypeError, ValueError):
+                raise ValueError(f"excluded[{i}] must be (hand, partner's hand, trick mask, card, "
+                                 f"card instead), got {ex!r}") from None
+            for c in row[3:]:
+                if not _card_ok(c):
+                    raise ValueError(f"excluded[{i}]: {c} is not a card 16*suit+rank (rank 2..14)")
+            rows += row
+        options = np.concatenate([options, np.array(rows, dtype=np.int64)])
     steps = _int_array(steps, "steps", f"of shape (n, {T.N_STEP_FIELDS})")
     if steps.ndim != 2 or steps.shape[1] != T.N_STEP_FIELDS:
         raise ValueError(f"steps must have shape (n, {T.N_STEP_FIELDS}), got {steps.shape}")
@@ -285,6 +302,81 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
             for i in range(nline)]
     return ClaimSearchResult(tricks=int(value) >> 6, careless=int(value) & 63, line=line,
                              nodes=nodes, complete=True, seen=buf.seen_for(semantics, int(buf.stats[7])))
+
+
+@dataclass(frozen=True)
+class LineNode:
+    """A play of the claiming side on a line: ``index`` in the line, the state before it
+    (``hands`` with the card still held, ``trick_mask`` of the cards already in the trick,
+    ``leader`` of the trick, ``trick`` its cards so far), the ``seat`` and ``card`` played, and
+    the plays the search takes as normal there: (card, play class, careless); ``unrefined``:
+    the cards of the plays normal by their class alone (before the count refines them)."""
+
+    index: int
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    seat: int
+    card: int
+    stated: bool
+    normal: tuple[tuple[int, int, bool], ...]
+    unrefined: tuple[int, ...] = ()
+
+    @property
+    def trick_mask(self) -> int:
+        m = 0
+        for c in self.trick:
+            m |= 1 << c
+        return m
+
+
+def line_options(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, claim_side: int,
+                 forget: int, shown: int, policy: np.ndarray, options: np.ndarray, steps: np.ndarray,
+                 line: list[tuple[int, int, int, bool]]) -> list[LineNode]:
+    """Replay ``line`` (a claim search's worst line, on the same arguments) and list, at each
+    play of the claiming side, the options the search takes as normal there (the move
+    generator's own, count refinements included)."""
+    from .search_claim import gen_options, play_card
+    from .steps import settle_pc
+
+    h = np.array([int(x) for x in hands], dtype=np.int64)
+    trk = np.zeros(NPLY, dtype=np.int64)
+    tcards = [int(c) for c in np.asarray(trick).tolist()]
+    for i, c in enumerate(tcards):
+        trk[i] = c
+    steps = np.ascontiguousarray(np.asarray(steps, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS))
+    options = np.asarray(options, dtype=np.int64)
+    no_count = options[:T.N_OPTIONS].copy()
+    no_count[T.OPT_COUNT_SEATS] = 0
+    named = 0
+    for i in range(steps.shape[0]):
+        for col in (T.S_CARD, T.S_CARD2):
+            if steps[i, col] != -1:
+                named |= 1 << int(steps[i, col])
+    mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
+    seen = np.zeros(1, dtype=np.int64)
+    side, tr = np.int64(claim_side), np.int64(trump)
+    outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
+    fg, sh, rn = np.int64(int(forget) & outstanding), np.int64(shown), np.int64(-1)
+    pc0 = 0 if steps.shape[0] > 0 else -1
+    pc, aux = settle_pc(h, side, tr, fg, sh, np.int64(pc0), np.int64(0), steps)
+    ld, d = np.int64(leader), len(tcards)
+    out: list[LineNode] = []
+    for index, (seat, card, _cls, stated) in enumerate(line):
+        p = d & 3
+        if (seat & 1) == claim_side:
+            cnt = gen_options(h, side, tr, fg, sh, rn, pc, aux, steps, policy, options, np.int64(named),
+                              ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen)
+            normal = tuple((int(mv[i, 0]), int(mv[i, 1]), bool(mv[i, 3])) for i in range(cnt))
+            cnt = gen_options(h, side, tr, fg, sh, rn, pc, aux, steps, policy, no_count, np.int64(named),
+                              ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen)
+            out.append(LineNode(index, (int(h[0]), int(h[1]), int(h[2]), int(h[3])), int(ld),
+                                tuple(int(trk[d - p + j]) for j in range(p)), int(seat), int(card), bool(stated),
+                                normal, tuple(int(mv[i, 0]) for i in range(cnt))))
+        ld, fg, sh, rn, pc, aux, _won = play_card(h, side, tr, trk, np.int64(d), ld, fg, sh, rn, pc, aux,
+                                                  np.int64(card), steps, options)
+        d += 1
+    return out
 
 
 def _cache_pkg_dir():

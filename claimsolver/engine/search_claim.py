@@ -141,6 +141,19 @@ def class_bits(cl):
 
 
 @njit(cache=True)
+def excluded_for(options, nban, hands, side, tmask, c):
+    """The card to play instead of card c here when c is one of the excluded plays appended
+    to ``options`` (tables.BAN_FIELDS: the claiming side's two hands and the trick so far as
+    given, whatever the opponents hold), else -1."""
+    for b in range(nban):
+        o = T.N_OPTIONS + 1 + T.BAN_FIELDS * b
+        if (options[o + 3] == c and options[o + 2] == tmask and options[o] == hands[side]
+                and options[o + 1] == hands[side + 2]):
+            return options[o + 4]
+    return -1
+
+
+@njit(cache=True)
 def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, policy, options,
                 named, leader, trk, tstart, pos, mv, base, seen):
     """The options of the player to move (see the module doc); returns their number.
@@ -183,17 +196,43 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
         seen[0] |= class_bits(mv[base + i, 1])
     if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
         refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n)
+    nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS else 0
+    out = np.int64(0)  # excluded plays here, and the plays to make instead (card bit masks)
+    instead = np.int64(0)
+    if nban > 0:
+        tmask = np.int64(0)
+        for j in range(pos):
+            tmask |= np.int64(1) << trk[tstart + j]
+        for i in range(n):
+            b = excluded_for(options, nban, hands, side, tmask, mv[base + i, 0])
+            if b >= 0:
+                out |= np.int64(1) << mv[base + i, 0]
+                instead |= np.int64(1) << b
     k = 0
     for i in range(n):
         c = mv[base + i, 0]
         cl = mv[base + i, 1]
         v = policy[cl]
-        if v != T.IRRATIONAL:
+        if (out >> c) & 1:
+            continue
+        if v != T.IRRATIONAL or (instead >> c) & 1:
+            # (the play made instead of an excluded one may be one the count refined away)
             mv[base + k, 0] = c
             mv[base + k, 1] = cl
             mv[base + k, 2] = 0
             mv[base + k, 3] = 1 if v == T.CARELESS else 0
             k += 1
+    if k == 0 and out != 0:  # nothing to play instead: the excluded plays stay
+        for i in range(n):
+            c = mv[base + i, 0]
+            cl = mv[base + i, 1]
+            v = policy[cl]
+            if v != T.IRRATIONAL:
+                mv[base + k, 0] = c
+                mv[base + k, 1] = cl
+                mv[base + k, 2] = 0
+                mv[base + k, 3] = 1 if v == T.CARELESS else 0
+                k += 1
     if k == 0:  # every legal play irrational (cannot happen by design): any legal play
         n = gen_groups(legal, allp, forget, named, mv, base)
         for i in range(n):

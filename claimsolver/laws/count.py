@@ -159,3 +159,18 @@ def claim_count(claim: Claim, forget: int) -> int:
                          for c in iter_cards(pos.hands[seat] & ~forget))
             n += not threat
     return min(claim.tricks_left, n)
+
+
+def excludes_dominated_plays(settings) -> bool:
+    """DESIGN 2.4, *his own count*: a play that loses a trick in the position as the claimer
+    believes it is irrational unless the statement imposes it or it is a named careless slip
+    of his class (the footnote to Laws 70 and 71: normal play includes the careless or
+    inferior "for the class of player involved", never the irrational). The static count
+    (``tables.COUNT``) misses timing: entries used before a blocked suit is unblocked, a
+    winner led so that the suit blocks, the order of ruffs. So for an **expert** the ruling
+    also checks the worst line by double dummy over the layouts of the cards he cannot see
+    (:mod:`claimsolver.dominance`): a play that another normal play matches wherever those
+    cards lie and beats in some layout can only lose, and is not his. Club and novice players
+    keep the static count alone: for them such slips (failing to unblock, cashing winners in
+    an order that strands some) are careless and normal (``laws.normal.failing_to_unblock``)."""
+    return settings.player_class == "expert"

@@ -1,0 +1,190 @@
+"""The claimer's own count, checked by double dummy over the layouts he cannot see (DESIGN 2.4).
+
+The claim search prices each play by its class and the static count (``tables.COUNT``). The
+static count misses timing (an entry spent before a blocked suit is cashed, the wrong one of
+two equal cards led to knock out an ace), so a worst line may hold a play that no expert would
+make because another play does as well wherever the unseen cards lie and better in some
+layout. Where the Law layer says so (:func:`claimsolver.laws.count.excludes_dominated_plays`),
+the ruling walks back from the first play of the worst line that loses a trick double dummy,
+finds such a *dominated* play, excludes it (``claim_search(..., excluded=...)``) and searches
+again, until the line holds none or a round limit is reached.
+
+*Dominated*: at a play of the claiming side, with the cards of the two opponents dealt in every
+way consistent with their hand sizes and the show-outs seen so far (all of them when there are
+at most :data:`MAX_LAYOUTS`, else that many drawn with a fixed seed, the real layout always
+included), another play the search takes as normal there gives the claiming side, double dummy,
+at least as many tricks in every layout and more in at least one.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from claimsolver.cards import Seat, card_symbol
+
+if TYPE_CHECKING:  # the engine is imported when a ruling needs it (it compiles on first use)
+    from claimsolver.engine.claim_api import LineNode
+
+MAX_LAYOUTS = 40  # layouts examined per play (all of them when there are no more)
+MAX_TRICKS = 9  # plays with more tricks left are not examined (double dummy per layout costs)
+MAX_ROUNDS = 24  # excluded plays per ruling at most (a play and its transpositions count apart)
+
+
+@dataclass(frozen=True)
+class Dominated:
+    """A play of the worst line that another normal play dominates: ``node`` (the state and
+    the play), ``better`` the dominating card, over ``layouts`` layouts of which ``worse_in``
+    give the play fewer tricks."""
+
+    node: "LineNode"
+    better: int
+    layouts: int
+    worse_in: int
+    trick_number: int
+
+    def excluded(self, side: int) -> tuple[int, int, int, int, int]:
+        """The play as ``claim_search(..., excluded=...)`` takes it."""
+        return (self.node.hands[side], self.node.hands[side + 2], self.node.trick_mask, self.node.card,
+                self.better)
+
+    def describe(self) -> str:
+        return (f"at trick {self.trick_number}, {Seat(self.node.seat).full_name}'s {card_symbol(self.node.card)} "
+                f"is not taken as a normal play: {card_symbol(self.better)} does as well wherever the opponents' "
+                f"cards lie and better in {self.worse_in} of the {self.layouts} layouts examined, so it can only "
+                f"lose a trick, and an expert keeping his count does not make it")
+
+
+def _winner(trick: list[int], leader: int, trump: int) -> int:
+    best, wi = trick[0], 0
+    for i, c in enumerate(trick[1:], 1):
+        if (c >> 4) == (best >> 4):
+            if (c & 15) > (best & 15):
+                best, wi = c, i
+        elif trump != 4 and (c >> 4) == trump:
+            best, wi = c, i
+    return (leader + wi) % 4
+
+
+def _dd_after(hands: list[int], trump: int, leader: int, trick: tuple[int, ...], seat: int, card: int,
+              side: int) -> int:
+    """Tricks of ``side`` from the state once ``seat`` has played ``card``, this trick included."""
+    from claimsolver.engine import dd_tricks_side
+
+    h = list(hands)
+    h[seat] &= ~(1 << card)
+    t = list(trick) + [card]
+    if len(t) == 4:
+        w = _winner(t, leader, trump)
+        won = int((w & 1) == side)
+        if not any(h):
+            return won
+        return won + int(dd_tricks_side(np.array(h, dtype=np.int64), trump, w, np.array([], dtype=np.int64), side))
+    return int(dd_tricks_side(np.array(h, dtype=np.int64), trump, leader, np.array(t, dtype=np.int64), side))
+
+
+def layouts(hands: tuple[int, int, int, int], side: int, voids: dict[int, int], limit: int = MAX_LAYOUTS):
+    """The opponents' cards dealt between them as the claimer may think they lie: the real
+    layout first, then every other (or ``limit`` drawn with a seed fixed by the cards)
+    keeping each opponent's number of cards and his known voids (``voids``: seat -> suit bits)."""
+    a, b = 1 - side, 3 - side
+    pool = hands[a] | hands[b]
+    na = bin(hands[a]).count("1")
+    cards = [c for c in range(64) if pool >> c & 1]
+    to_a = [c for c in cards if voids.get(b, 0) >> (c >> 4) & 1]
+    to_b = [c for c in cards if voids.get(a, 0) >> (c >> 4) & 1]
+    free = [c for c in cards if c not in to_a and c not in to_b]
+    need = na - len(to_a)
+    real = (hands[a], hands[b])
+    out = [real]
+    if need < 0 or need > len(free):
+        return out
+    base = sum(1 << c for c in to_a)
+
+    def deal(sub) -> tuple[int, int]:
+        ha = base | sum(1 << c for c in sub)
+        return ha, pool & ~ha
+
+    if math.comb(len(free), need) <= limit:
+        out += [d for d in (deal(s) for s in itertools.combinations(free, need)) if d != real]
+    else:
+        rng = random.Random(pool * 31 + na)
+        seen = {real}
+        for _ in range(4 * limit):
+            d = deal(rng.sample(free, need))
+            if d not in seen:
+                seen.add(d)
+                out.append(d)
+            if len(out) > limit:
+                break
+    return out
+
+
+def known_voids(line, trick: tuple[int, ...], side: int, shown: dict[int, int]) -> list[dict[int, int]]:
+    """The opponents' known voids (seat -> suit bits) before each play of ``line`` (seat, card,
+    ...), from ``shown`` at the claim and the show-outs on the line."""
+    voids = dict(shown)
+    t = list(trick)
+    out = []
+    for seat, card, *_ in line:
+        out.append(dict(voids))
+        if t and (seat & 1) != side and (card >> 4) != (t[0] >> 4):
+            voids[seat] = voids.get(seat, 0) | 1 << (t[0] >> 4)
+        t.append(card)
+        if len(t) == 4:
+            t = []
+    return out
+
+
+def find_dominated(nodes: list["LineNode"], trump: int, side: int, voids_before: list[dict[int, int]],
+                   first_loss: int, tricks_at_start: int, deadline: float | None = None) -> Dominated | None:
+    """The dominated play nearest before (or at) the line's first losing play (index
+    ``first_loss`` in the line), walking back; None when there is none (or past ``deadline``,
+    a ``time.perf_counter()`` value). ``voids_before``: :func:`known_voids` of the line."""
+    for i in range(len(nodes) - 1, -1, -1):
+        node = nodes[i]
+        if node.index > first_loss or node.stated:
+            continue
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        left = bin(node.hands[node.seat]).count("1")
+        if left > MAX_TRICKS:
+            break
+        mine = [n for n in node.normal if n[0] == node.card]
+        if not mine or mine[0][2]:  # not a normal play here, or a careless slip of his class
+            continue
+        # the other plays normal here, or normal by their class alone: the count that refined
+        # them away is what this check corrects
+        others = sorted({c for c, _cls, _careless in node.normal} | set(node.unrefined) - {node.card})
+        if not others:
+            continue
+        lays = layouts(node.hands, side, voids_before[node.index])
+        hands = list(node.hands)
+        rows: dict[int, list[int]] = {}
+        live = set(others)
+        strict = {c: 0 for c in others}
+        p_row = []
+        for la, lb in lays:
+            hands[1 - side], hands[3 - side] = la, lb
+            p = _dd_after(hands, trump, node.leader, node.trick, node.seat, node.card, side)
+            p_row.append(p)
+            for q in list(live):
+                v = _dd_after(hands, trump, node.leader, node.trick, node.seat, q, side)
+                rows.setdefault(q, []).append(v)
+                if v < p:
+                    live.discard(q)
+                elif v > p:
+                    strict[q] += 1
+            if not live:
+                break
+        best = [q for q in live if strict[q] > 0]
+        if best:
+            q = max(best, key=lambda c: strict[c])
+            number = tricks_at_start - left + 1
+            return Dominated(node, q, len(lays), strict[q], number)
+    return None

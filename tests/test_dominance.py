@@ -1,0 +1,100 @@
+"""The claimer's own count checked by double dummy over the layouts he cannot see
+(DESIGN 2.4; claimsolver.dominance, claimsolver.laws.count.excludes_dominated_plays): an
+expert does not make a play that another normal play matches wherever the opponents' cards
+lie and beats in some layout. Real claims from the repository's records, accepted at the
+table, that the static count alone ruled against."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from claimsolver import dominance, ruling
+from claimsolver.cards import parse_card
+from claimsolver.claim import Claim, Settings
+from claimsolver.engine.claim_api import claim_search, line_options
+from claimsolver.laws import codes
+from claimsolver.laws.count import excludes_dominated_plays
+from claimsolver.records import find_board
+
+REAL = Path(__file__).parent / "data" / "real" / "realbridge-2021-qualifier.pbn"
+
+
+def real_claim(board: str, table: str, player_class: str = "expert") -> Claim:
+    rec = find_board(str(REAL), board, None, table)
+    return Claim.from_dict({**rec.to_claim_dict(), "player_class": player_class})
+
+
+def test_the_rule_is_the_experts():
+    assert excludes_dominated_plays(Settings(player_class="expert"))
+    assert not excludes_dominated_plays(Settings(player_class="club"))
+    assert not excludes_dominated_plays(Settings(player_class="novice"))
+
+
+@pytest.mark.parametrize("board,table,claimed,without", [("11", "6", 3, 2), ("19", "20", 8, 7)])
+def test_accepted_claim_upheld_at_expert_and_not_without_the_check(board, table, claimed, without, monkeypatch):
+    c = real_claim(board, table)
+    r = ruling.adjudicate(c, time_limit=60)
+    assert r.tricks == claimed == c.claimed
+    assert any(x.law == "70D1" and "His own count" in x.text and "can only lose a trick" in x.text
+               for x in r.reasons)
+    monkeypatch.setattr(ruling, "excludes_dominated_plays", lambda settings: False)
+    assert ruling.adjudicate(c, time_limit=60).tricks == without
+
+
+def test_not_applied_at_club():
+    r = ruling.adjudicate(real_claim("11", "6", "club"), time_limit=60)
+    assert not any("His own count" in x.text for x in r.reasons)
+
+
+def test_layouts_keep_sizes_and_known_voids():
+    H = 1
+    e = (1 << parse_card("SA")) | (1 << parse_card("S2")) | (1 << parse_card("H3"))
+    w = (1 << parse_card("SK")) | (1 << parse_card("H4")) | (1 << parse_card("H5"))
+    hands = (0, e, 0, w)
+    every = dominance.layouts(hands, 0, {})
+    assert every[0] == (e, w) and len(every) == len(set(every)) == 20  # C(6, 3)
+    assert all(bin(a).count("1") == 3 and a | b == e | w and not a & b for a, b in every)
+    # East has shown out of hearts: every heart is West's
+    e2 = sum(1 << parse_card(x) for x in ("SA", "S2", "S3"))
+    void = dominance.layouts((0, e2, 0, w), 0, {1: 1 << H})
+    hearts = sum(1 << parse_card(x) for x in ("H4", "H5"))
+    assert void[0] == (e2, w) and len(void) == 4 and all(b & hearts == hearts for _, b in void)
+    # more layouts than the limit: the real one and `limit` others, drawn the same way each time
+    many = dominance.layouts(hands, 0, {}, limit=5)
+    assert many[0] == (e, w) and len(many) == 6 and many == dominance.layouts(hands, 0, {}, limit=5)
+
+
+def test_claim_search_makes_the_play_instead_of_an_excluded_one():
+    c = real_claim("11", "6")
+    work = codes.working_claim(c)
+    policy = codes.compile_policy(work)
+    pos = work.position
+    opts = np.array(ruling.awareness_options(work), dtype=np.int64)
+    steps = np.zeros((0, 9), dtype=np.int64)
+    args = (pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), work.claiming_side, 0,
+            ruling.shown_bits(work), policy, opts, steps)
+    res = claim_search(*args)
+    nodes = line_options(*args, res.line)
+    node = next(n for n in nodes if len(n.normal) > 1 and not n.stated)
+    other = next(card for card, _cls, _careless in node.normal if card != node.card)
+    side = work.claiming_side
+    ex = ((node.hands[side], node.hands[side + 2], node.trick_mask, node.card, other),)
+    key = (node.hands[side], node.hands[side + 2], node.trick_mask)
+
+    def played_at_that_state(result):
+        return [n.card for n in line_options(*args, result.line)
+                if (n.hands[side], n.hands[side + 2], n.trick_mask) == key]
+
+    assert played_at_that_state(res) == [node.card]
+    assert node.card not in played_at_that_state(claim_search(*args, excluded=ex))
+    # every normal play there excluded but one the count may have refined away: that one is made
+    only = tuple(key + (card, other) for card, _cls, _careless in node.normal if card != other)
+    forced = claim_search(*args, excluded=only)
+    assert set(played_at_that_state(forced)) <= {other}
+    with pytest.raises(ValueError, match="excluded"):
+        claim_search(*args, excluded=((1, 2, 3),))
+    with pytest.raises(ValueError, match="excluded"):
+        claim_search(*args, excluded=((node.hands[side], node.hands[side + 2], 0, 99, other),))

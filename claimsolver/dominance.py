@@ -160,22 +160,18 @@ def find_dominated(nodes: list["LineNode"], trump: int, side: int, voids_before:
             continue
         # the other plays normal here, or normal by their class alone: the count that refined
         # them away is what this check corrects
-        others = sorted({c for c, _cls, _careless in node.normal} | set(node.unrefined) - {node.card})
+        others = sorted(({c for c, _cls, _careless in node.normal} | set(node.unrefined)) - {node.card})
         if not others:
             continue
         lays = layouts(node.hands, side, voids_before[node.index])
         hands = list(node.hands)
-        rows: dict[int, list[int]] = {}
         live = set(others)
         strict = {c: 0 for c in others}
-        p_row = []
         for la, lb in lays:
             hands[1 - side], hands[3 - side] = la, lb
             p = _dd_after(hands, trump, node.leader, node.trick, node.seat, node.card, side)
-            p_row.append(p)
             for q in list(live):
                 v = _dd_after(hands, trump, node.leader, node.trick, node.seat, q, side)
-                rows.setdefault(q, []).append(v)
                 if v < p:
                     live.discard(q)
                 elif v > p:

@@ -192,7 +192,8 @@ N_OPTIONS = 8
 # current trick, the card, and the card to play instead. Wherever the claiming side holds
 # those cards and the trick is so (whatever the opponents hold: the cards he cannot see), the
 # claim search does not make the play and makes the other one a normal play (the ruling's
-# own count check, DESIGN 2.4, :mod:`claimsolver.dominance`).
+# own count check, DESIGN 2.4, :mod:`claimsolver.dominance`), unless that one is irrational by
+# its class. With excluded plays the transposition table keys the exact cards in play.
 BAN_FIELDS = 5
 
 # --- statement steps (rows of the ``steps`` int64 array) -----------------------------------

@@ -215,8 +215,10 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
         v = policy[cl]
         if (out >> c) & 1:
             continue
-        if v != T.IRRATIONAL or (instead >> c) & 1:
-            # (the play made instead of an excluded one may be one the count refined away)
+        if v != T.IRRATIONAL or ((instead >> c) & 1 and policy[classify(
+                hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c)] != T.IRRATIONAL):
+            # (the play made instead of an excluded one may be one the count refined away, never
+            # one irrational by its class: the static bounds rely on the classes)
             mv[base + k, 0] = c
             mv[base + k, 1] = cl
             mv[base + k, 2] = 0
@@ -526,6 +528,11 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     # the spot-card test (rank < 10) only tells apart classes the policy may price differently
     spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
+    # with excluded plays (matched on exact cards) the table keys the exact cards in play:
+    # two states the canonical key merges could meet an exclusion differently
+    keyed = named
+    if options.shape[0] > T.N_OPTIONS and options[T.N_OPTIONS] > 0:
+        keyed = named | np.int64(0x7FFC7FFC7FFC7FFC)
     d = d0
     stack[F_LEADER, d] = leader0
     stack[F_FORGET, d] = forget0
@@ -555,7 +562,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                 if n == 0:
                     res = 0
                 else:
-                    state_keys(hands, stack[F_FORGET, d], named, ld,
+                    state_keys(hands, stack[F_FORGET, d], keyed, ld,
                                key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
                                stack[F_PC, d], stack[F_AUX, d],
                                key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots)

@@ -421,16 +421,20 @@ def test_sure_tricks_bound_leader_with_only_masters():
 
 
 def check_bounds(seed, count, max_tricks):
-    """At trick boundaries: the sure tricks bound and the forced trick <= the fewest tricks,
+    """At trick boundaries: the sure tricks bound, the forced trick, the lead run and the
+    opponents' lead won second or fourth <= the fewest tricks,
     and (policy allowing) the masters bound <= tricks * 64 + careless, against the reference
     search."""
-    from claimsolver.engine.claim_bounds import (forced_trick, forced_trick_flags,
+    from claimsolver.engine.claim_bounds import (forced_trick, forced_trick_flags, lead_run,
                                                  master_counts, masters_policy_ok,
+                                                 opp_lead_trick, second_hand_flag,
                                                  sure_tricks_bound, value_bound)
 
     rng = np.random.default_rng(seed)
     checked = 0
     forced = 0
+    runs = 0
+    seconds = 0
     for i in range(count):
         n = int(rng.integers(1, max_tricks + 1))
         args = random_claim(rng, n, with_steps=rng.random() < 0.3)
@@ -444,12 +448,19 @@ def check_bounds(seed, count, max_tricks):
             f4, fl = forced_trick_flags(args["policy"])
             assert forced_trick(hands, side, trump, args["leader"], f4, fl) <= t, (i, args)
             forced += forced_trick(hands, side, trump, args["leader"], f4, fl)
+            run = lead_run(hands, side, trump, args["leader"], args["forget"], fl)
+            assert run <= t, (i, args)
+            runs += run > 1
+            f2 = second_hand_flag(args["policy"])
+            ol = opp_lead_trick(hands, side, trump, args["leader"], args["forget"], f4, f2)
+            assert ol <= t, (i, args)
+            seconds += ol > forced_trick(hands, side, trump, args["leader"], f4, fl)
         if masters_policy_ok(args["policy"]) and args["steps"].shape[0] == 0:
             m0, m1 = master_counts(hands, side, trump)
             assert value_bound(lo, m0, m1) <= 64 * t + cl, (i, args)
             assert value_bound(t, m0, m1) <= 64 * t + cl, (i, args)
             checked += 1
-    assert checked > 0 and forced > 0
+    assert checked > 0 and forced > 0 and runs > 0 and seconds > 0
 
 
 def test_bounds_below_reference_value():

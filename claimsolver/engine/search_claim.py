@@ -59,7 +59,8 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import popcount
-from .claim_bounds import (forced_trick, forced_trick_flags, master_counts, masters_policy_ok,
+from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, master_counts,
+                           masters_policy_ok, opp_lead_trick, second_hand_flag,
                            sure_tricks_bound, value_bound)
 from .classify import above, classify, high_rank, hold, top_holding
 from .count import refine_count
@@ -484,6 +485,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     gen = stats[4]
     mpol = masters_policy_ok(policy)
     f4, flead = forced_trick_flags(policy)
+    f2 = second_hand_flag(policy)
     # the spot-card test (rank < 10) only tells apart classes the policy may price differently
     spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
@@ -534,6 +536,16 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                         tlo = lower_bound(hands, side, trump, ld)
                         if tlo == 0 and stack[F_PC, d] < 0:
                             tlo = forced_trick(hands, side, trump, ld, f4, flead)
+                        if stack[F_PC, d] < 0:
+                            if (ld & 1) == side:
+                                if flead:
+                                    t2 = lead_run(hands, side, trump, ld, stack[F_FORGET, d],
+                                                  flead)
+                                    if t2 > tlo:
+                                        tlo = t2
+                            elif tlo == 0 and f2:
+                                tlo = opp_lead_trick(hands, side, trump, ld, stack[F_FORGET, d],
+                                                     f4, f2)
                         if lbgen > 0:
                             p1 = tt_probe(lbtt, stack, d, lbgen)
                             if p1 >= 0:

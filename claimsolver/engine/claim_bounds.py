@@ -261,9 +261,16 @@ def lead_run(hands, side, trump, leader, forget, lead):
     h = hands[leader]
     if h == 0:
         return 0
-    p = hands[leader ^ 2]
     o1 = hands[1 - side]
     o2 = hands[3 - side]
+    # the first lead must win: the top of each of H's suits above the opponents' cards (of
+    # two disjoint holdings, the one with the higher top is the larger number); most
+    # positions stop here, so this test comes first
+    for s in range(4):
+        hs = (h >> (16 * s)) & 0x7FFC
+        if hs != 0 and hs < ((o1 | o2) >> (16 * s)) & 0x7FFC:
+            return 0
+    p = hands[leader ^ 2]
     t1 = 0
     t2 = 0
     tp = 0
@@ -370,14 +377,14 @@ def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
         if second:
             h2s = (h2 >> (16 * s)) & 0x7FFC
             fs = (forget >> (16 * s)) & 0x7FFC
-            if (h2s != 0 and (qs != 0 or trump == 4 or s == trump) and _top(h2s) > _top(os_)
+            if (h2s != 0 and (qs != 0 or trump == 4 or s == trump) and h2s > os_
                     and ((qs & fs) == 0 or (second == 2 and (os_ & ~fs) == 0))):
                 continue
         if not fourth:
             return 0
         hs = (h >> (16 * s)) & 0x7FFC
         if hs != 0:
-            if os_ != 0 and _top(hs) < _top(os_):
+            if hs < os_:
                 return 0
             if trump != 4 and s != trump and qs == 0 and qtr != 0:
                 return 0
@@ -385,6 +392,6 @@ def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
             if trump == 4 or s == trump:
                 return 0
             ht = (h >> (16 * trump)) & 0x7FFC
-            if ht == 0 or (otr != 0 and _top(ht) < _top(otr)):
+            if ht == 0 or ht < otr:
                 return 0
     return 1

@@ -28,8 +28,10 @@ What makes it fast:
   the bound, else a lower bound; static lower bounds (:mod:`claimsolver.engine.claim_bounds`)
   cut early: sure trump tricks (each claiming trump not matched by a higher opponent's
   trump), every trick when the hand on lead holds only unruffable masters, and, policy
-  allowing, the trick about to be led when the claiming side must win it, and one trick or
-  careless play per master;
+  allowing, the trick about to be led when the claiming side must win it (its hand playing
+  second or fourth must win it, or its hand on lead must lead a top that wins), the tricks in
+  a row a claiming hand on lead must win by leading its tops, and one trick or careless play
+  per master;
 * move ordering: the most damaging plays first;
 * two phases: first the fewest tricks with careless plays not counted (far fewer ties to
   separate), in a table of its own; then the (tricks, careless) search with the root bound

@@ -543,8 +543,10 @@ def test_bounds_below_reference_value_slow():
 def test_bounds_below_kernel_value_larger():
     """The same on 5-8 tricks against the kernel (a consistency check: the kernel prunes with
     these bounds; the reference check above is the independent one)."""
-    from claimsolver.engine.claim_bounds import (master_counts, masters_policy_ok,
-                                                 sure_tricks_bound, value_bound)
+    from claimsolver.engine.claim_bounds import (forced_trick_flags, lead_run, master_counts,
+                                                 masters_policy_ok, opp_lead_trick,
+                                                 second_hand_flag, sure_tricks_bound,
+                                                 value_bound)
 
     rng = np.random.default_rng(43)
     for i in range(60):
@@ -555,6 +557,10 @@ def test_bounds_below_kernel_value_larger():
         hands, side, trump = args["hands"], args["claim_side"], args["trump"]
         lo = sure_tricks_bound(hands, side, trump, args["leader"])
         assert lo <= res.tricks, (i, args)
+        f4, fl = forced_trick_flags(args["policy"])
+        assert lead_run(hands, side, trump, args["leader"], args["forget"], fl) <= res.tricks
+        assert opp_lead_trick(hands, side, trump, args["leader"], args["forget"], f4,
+                              second_hand_flag(args["policy"])) <= res.tricks
         if masters_policy_ok(args["policy"]):
             m0, m1 = master_counts(hands, side, trump)
             assert value_bound(res.tricks, m0, m1) <= 64 * res.tricks + res.careless, (i, args)

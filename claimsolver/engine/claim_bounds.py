@@ -351,13 +351,15 @@ def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
     or (``second``, :func:`second_hand_flag`) the claiming hand playing second holds a card
     of s above every opponent's card of s, the leader's partner cannot ruff it (he holds s,
     or s is the trump suit, or notrump; show-outs are facts, so he has not shown out of a
-    suit he holds, and the claimer sees no ruff either), and either none of his cards of s is forgotten (1): a sure winner there (above
-    every aware outstanding card of s, tables' definition) then beats all his cards, so
-    whichever sure winner the hand plays wins the trick, and it must play one; or no
-    outstanding card of s is aware (2): every card that beats the lead is then a sure winner
-    and they form one band, whose top is the hand's highest card, above every opponent's
-    card; it must play that card or one with no outstanding card between (a lower one is
-    FOLLOW_UNDER_TOP_UNAWARE or FOLLOW_SPOT_UNDER_TOP_UNAWARE), which wins the trick."""
+    suit he holds, and the claimer sees no ruff either), and either none of his cards of s
+    is forgotten (1): a sure winner there (above every aware outstanding card of s, tables'
+    definition) then beats all his cards, so whichever sure winner the hand plays wins the
+    trick, and it must play one; or no outstanding card of s is aware (2): every card that
+    beats the lead is then a sure winner and they form one band, whose top is the hand's
+    highest card, above every opponent's card; it must play that card or one with no
+    outstanding card between (a lower one is FOLLOW_UNDER_TOP_UNAWARE or
+    FOLLOW_SPOT_UNDER_TOP_UNAWARE), which wins the trick. The tests compare holdings as
+    numbers: of two disjoint non-empty holdings the one with the higher top is larger."""
     if (leader & 1) == side or (not fourth and not second):
         return 0
     ld = hands[leader]

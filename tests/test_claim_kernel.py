@@ -420,17 +420,89 @@ def test_sure_tricks_bound_leader_with_only_masters():
     assert sure_tricks_bound(hands, 0, 1, 0) == 1  # hearts: N's HA; E may ruff the SA
 
 
+def _hands(deal):
+    from claimsolver.position import Position
+
+    return np.array(Position.from_fields(deal, "NT", "N", []).hands, dtype=np.int64)
+
+
+def _bound_args(hands, trump, leader, forget, policy):
+    return dict(hands=hands, trump=trump, leader=leader, trick=np.zeros(0, dtype=np.int64),
+                claim_side=0, forget=forget, shown=0, policy=policy,
+                options=DEFAULT_OPTIONS.copy(), steps=NO_STEPS, running=-1)
+
+
+def test_lead_run_counts_the_tops_that_must_be_led():
+    """N on lead must lead a top card: SA, SK (E's queen falls only on the third round) or
+    HA, so NS win two tricks in a row, one more than the forced trick counts. With hearts
+    trumps and E holding one spade, E may ruff the second spade: one trick."""
+    from claimsolver.engine.claim_bounds import forced_trick, forced_trick_flags, lead_run
+
+    policy = compile_policy(Settings())
+    f4, fl = forced_trick_flags(policy)
+    hands = _hands("N:AK2.A.. Q54.K.. ..5432. ...5432")
+    opp = int(hands[1]) | int(hands[3])
+    assert lead_run(hands, 0, 4, 0, opp, fl) == 2
+    assert forced_trick(hands, 0, 4, 0, f4, fl) == 1
+    assert reference(_bound_args(hands, 4, 0, opp, policy))[0] >= 2
+    # the underlead is not irrational under this policy: no run
+    lax = policy.copy()
+    lax[T.LEAD_UNDER_TOP_CARD] = T.NORMAL
+    assert lead_run(hands, 0, 4, 0, opp, forced_trick_flags(lax)[1]) == 0
+    # hearts trumps: E ruffs the second spade when his one spade is gone
+    hands = _hands("N:AK2.A.. Q.K54.. ..5432. 543..A.")
+    opp = int(hands[1]) | int(hands[3])
+    assert lead_run(hands, 0, 1, 0, opp, fl) == 1
+    assert reference(_bound_args(hands, 1, 0, opp, policy))[0] >= 1
+
+
+def test_opponents_lead_won_second_hand():
+    """E leads; S, second, holds the master of every suit E holds and W follows suit: with no
+    card of those suits known to the claimer (everything forgotten), S must win with the top
+    of his sure winners, so NS win the trick though N, fourth, cannot."""
+    from claimsolver.engine.claim_bounds import (forced_trick, forced_trick_flags,
+                                                 opp_lead_trick, second_hand_flag)
+
+    policy = compile_policy(Settings())
+    f4, fl = forced_trick_flags(policy)
+    f2 = second_hand_flag(policy)
+    assert f2 == 2
+    hands = _hands("N:...5432 K5.43.. A2.A2.. QJ.KQ..")
+    opp = int(hands[1]) | int(hands[3])
+    assert forced_trick(hands, 0, 4, 1, f4, fl) == 0
+    assert opp_lead_trick(hands, 0, 4, 1, opp, f4, f2) == 1
+    assert reference(_bound_args(hands, 4, 1, opp, policy))[0] >= 1
+    # the queen of spades aware, the jack not: S's "sure" winners are those above the queen,
+    # but one of them could lose to a forgotten card: no bound from spades, N cannot win
+    from claimsolver.cards import parse_card
+
+    sq = 1 << parse_card("SQ")
+    assert opp_lead_trick(hands, 0, 4, 1, opp & ~sq, f4, f2) == 0
+    # every card aware: a sure winner is above all of W's cards
+    assert opp_lead_trick(hands, 0, 4, 1, 0, f4, f2) == 1
+    # winning below the top of the band allowed (EBU-like): only the aware case stands
+    lax = policy.copy()
+    lax[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] = T.CARELESS
+    assert second_hand_flag(lax) == 1
+    assert opp_lead_trick(hands, 0, 4, 1, opp, f4, 1) == 0
+    assert opp_lead_trick(hands, 0, 4, 1, 0, f4, 1) == 1
+
+
 def check_bounds(seed, count, max_tricks):
-    """At trick boundaries: the sure tricks bound and the forced trick <= the fewest tricks,
+    """At trick boundaries: the sure tricks bound, the forced trick, the lead run and the
+    opponents' lead won second or fourth <= the fewest tricks,
     and (policy allowing) the masters bound <= tricks * 64 + careless, against the reference
     search."""
-    from claimsolver.engine.claim_bounds import (forced_trick, forced_trick_flags,
+    from claimsolver.engine.claim_bounds import (forced_trick, forced_trick_flags, lead_run,
                                                  master_counts, masters_policy_ok,
+                                                 opp_lead_trick, second_hand_flag,
                                                  sure_tricks_bound, value_bound)
 
     rng = np.random.default_rng(seed)
     checked = 0
     forced = 0
+    runs = 0
+    seconds = 0
     for i in range(count):
         n = int(rng.integers(1, max_tricks + 1))
         args = random_claim(rng, n, with_steps=rng.random() < 0.3)
@@ -444,12 +516,19 @@ def check_bounds(seed, count, max_tricks):
             f4, fl = forced_trick_flags(args["policy"])
             assert forced_trick(hands, side, trump, args["leader"], f4, fl) <= t, (i, args)
             forced += forced_trick(hands, side, trump, args["leader"], f4, fl)
+            run = lead_run(hands, side, trump, args["leader"], args["forget"], fl)
+            assert run <= t, (i, args)
+            runs += run > 1
+            f2 = second_hand_flag(args["policy"])
+            ol = opp_lead_trick(hands, side, trump, args["leader"], args["forget"], f4, f2)
+            assert ol <= t, (i, args)
+            seconds += ol > forced_trick(hands, side, trump, args["leader"], f4, fl)
         if masters_policy_ok(args["policy"]) and args["steps"].shape[0] == 0:
             m0, m1 = master_counts(hands, side, trump)
             assert value_bound(lo, m0, m1) <= 64 * t + cl, (i, args)
             assert value_bound(t, m0, m1) <= 64 * t + cl, (i, args)
             checked += 1
-    assert checked > 0 and forced > 0
+    assert checked > 0 and forced > 0 and runs > 0 and seconds > 0
 
 
 def test_bounds_below_reference_value():
@@ -464,8 +543,10 @@ def test_bounds_below_reference_value_slow():
 def test_bounds_below_kernel_value_larger():
     """The same on 5-8 tricks against the kernel (a consistency check: the kernel prunes with
     these bounds; the reference check above is the independent one)."""
-    from claimsolver.engine.claim_bounds import (master_counts, masters_policy_ok,
-                                                 sure_tricks_bound, value_bound)
+    from claimsolver.engine.claim_bounds import (forced_trick_flags, lead_run, master_counts,
+                                                 masters_policy_ok, opp_lead_trick,
+                                                 second_hand_flag, sure_tricks_bound,
+                                                 value_bound)
 
     rng = np.random.default_rng(43)
     for i in range(60):
@@ -476,6 +557,10 @@ def test_bounds_below_kernel_value_larger():
         hands, side, trump = args["hands"], args["claim_side"], args["trump"]
         lo = sure_tricks_bound(hands, side, trump, args["leader"])
         assert lo <= res.tricks, (i, args)
+        f4, fl = forced_trick_flags(args["policy"])
+        assert lead_run(hands, side, trump, args["leader"], args["forget"], fl) <= res.tricks
+        assert opp_lead_trick(hands, side, trump, args["leader"], args["forget"], f4,
+                              second_hand_flag(args["policy"])) <= res.tricks
         if masters_policy_ok(args["policy"]):
             m0, m1 = master_counts(hands, side, trump)
             assert value_bound(res.tricks, m0, m1) <= 64 * res.tricks + res.careless, (i, args)

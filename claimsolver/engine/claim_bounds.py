@@ -226,3 +226,174 @@ def forced_trick(hands, side, trump, leader, fourth, lead):
                     or ((hands[3 - side] >> (16 * s)) & 0x7FFC) == 0):
                 return 0
     return 1
+
+
+@njit(cache=True)
+def lead_run(hands, side, trump, leader, forget, lead):
+    """Tricks the claiming side wins in a row from a trick boundary with a claiming hand H on
+    lead and no statement step active, when the policy makes it lead the top of a suit (the
+    ``lead`` flag of :func:`forced_trick_flags`): as long as the top of every suit H may lead
+    wins the trick, H leads again (or its partner won; the run then ends there, counted).
+
+    H's i-th lead of a suit s is its i-th highest card c of s (it must lead its top card
+    whenever that is above every opponent's card of s, so a top card as the claimer sees it,
+    or no opponent holds s any more). The lead wins the trick unless an opponent still holds
+    a card of s above c (each trick of the run takes one card from every hand, so after i-1
+    rounds of s an opponent who held at most i-1 cards of s holds none), or an opponent void
+    in s ruffs (a side suit: at the run's r-th trick an opponent holding a trump still holds
+    at least L - r + 1 of his L cards of s), and it keeps the lead in H unless partner beats
+    c: with a higher card of s, or by ruffing (void in s: after as many tricks as his cards of
+    s). The opponents choose among H's suits the one whose run ends first: the run is at least
+    the least, over H's suits, of the leads of the suit that surely win and keep the lead
+    (plus the first lead that surely wins but may pass the lead to partner).
+
+    Every lead of the run must leave H a normal lead, or the search's "every play irrational"
+    fallback could let it underlead: a side top is irrational only while an opponent holds an
+    aware trump and the claiming side a trump above every aware trump (tables.
+    LEAD_SIDE_TOP_WITH_AWARE_TRUMP). While H holds a trump whose top wins, its lead is the top
+    of trumps; so with an opponent's trump out the run ends when H has led its last trump,
+    and a trumpless H runs while no opponent's trump is aware (no trump wakes during the run:
+    the opponents win no trick of it, and only trump leads, which H cannot make, show out of
+    trumps), or its partner holds no trump, or an aware trump above partner's is still out
+    (the aware trumps shrink only by the opponents' discards, one card each per trick)."""
+    if not lead or (leader & 1) != side:
+        return 0
+    h = hands[leader]
+    if h == 0:
+        return 0
+    o1 = hands[1 - side]
+    o2 = hands[3 - side]
+    # the first lead must win: the top of each of H's suits above the opponents' cards (of
+    # two disjoint holdings, the one with the higher top is the larger number); most
+    # positions stop here, so this test comes first
+    for s in range(4):
+        hs = (h >> (16 * s)) & 0x7FFC
+        if hs != 0 and hs < ((o1 | o2) >> (16 * s)) & 0x7FFC:
+            return 0
+    p = hands[leader ^ 2]
+    t1 = 0
+    t2 = 0
+    tp = 0
+    if trump != 4:
+        t1 = (o1 >> (16 * trump)) & 0x7FFC
+        t2 = (o2 >> (16 * trump)) & 0x7FFC
+        tp = (p >> (16 * trump)) & 0x7FFC
+    best = popcount(h)
+    if trump != 4 and ((h >> (16 * trump)) & 0x7FFC) == 0 and tp != 0:
+        # a trumpless H: A aware trumps above partner's top trump keep every side top normal
+        # for the first (A + 1) // 2 leads (each trick, each opponent discards one card)
+        aw = (t1 | t2) & ~(forget >> (16 * trump))
+        if aw != 0:
+            na = popcount(aw & ~((np.int64(2) << _top(tp)) - 1))
+            if (na + 1) // 2 < best:
+                best = (na + 1) // 2
+    for s in range(4):
+        hs = (h >> (16 * s)) & 0x7FFC
+        if hs == 0:
+            continue
+        a = (o1 >> (16 * s)) & 0x7FFC
+        b = (o2 >> (16 * s)) & 0x7FFC
+        la = popcount(a)
+        lb = popcount(b)
+        lmax = la if la > lb else lb
+        otop = _top(a | b) if (a | b) != 0 else 0
+        ps = (p >> (16 * s)) & 0x7FFC
+        ptop = _top(ps) if ps != 0 else 0
+        term = best
+        i = 0
+        for r in range(14, 1, -1):
+            if ((hs >> r) & 1) == 0:
+                continue
+            i += 1
+            if r < otop and lmax > i - 1:
+                term = i - 1  # this lead may lose
+                break
+            if r < ptop:
+                term = i  # won, perhaps by partner
+                break
+        if trump != 4:
+            if s != trump:
+                if t1 != 0 and la < term:
+                    term = la
+                if t2 != 0 and lb < term:
+                    term = lb
+                if tp != 0 and popcount(ps) + 1 < term:
+                    term = popcount(ps) + 1
+            elif (t1 | t2) != 0 and popcount(hs) < term:
+                term = popcount(hs)
+        if term < best:
+            best = term
+    return best
+
+
+@njit(cache=True)
+def second_hand_flag(policy):
+    """0, 1 or 2: whether the policy makes a claiming hand playing second win with a sure
+    winner when it holds one (1: ducking, FOLLOW_DUCK_HOLDING_SURE, and beating the card with
+    one that is not sure, FOLLOW_INTERMEDIATE, irrational; the lowest sure winner not), and
+    (2) besides win with the top of its sure winners when forgotten cards lie between them
+    (FOLLOW_UNDER_TOP_UNAWARE and FOLLOW_SPOT_UNDER_TOP_UNAWARE irrational)."""
+    if not (policy[T.FOLLOW_DUCK_HOLDING_SURE] == T.IRRATIONAL
+            and policy[T.FOLLOW_INTERMEDIATE] == T.IRRATIONAL
+            and policy[T.FOLLOW_WIN_SURE] != T.IRRATIONAL):
+        return 0
+    if (policy[T.FOLLOW_UNDER_TOP_UNAWARE] == T.IRRATIONAL
+            and policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] == T.IRRATIONAL):
+        return 2
+    return 1
+
+
+@njit(cache=True)
+def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
+    """1 when an opponent is on lead and the claiming side wins the trick whatever suit he
+    leads, else 0 (no statement step active). For each suit s the leader holds, either the
+    claiming hand playing last wins it (the conditions of :func:`forced_trick`, ``fourth``),
+    or (``second``, :func:`second_hand_flag`) the claiming hand playing second holds a card
+    of s above every opponent's card of s, the leader's partner cannot ruff it (he holds s,
+    or s is the trump suit, or notrump; show-outs are facts, so he has not shown out of a
+    suit he holds, and the claimer sees no ruff either), and either none of his cards of s
+    is forgotten (1): a sure winner there (above every aware outstanding card of s, tables'
+    definition) then beats all his cards, so whichever sure winner the hand plays wins the
+    trick, and it must play one; or no outstanding card of s is aware (2): every card that
+    beats the lead is then a sure winner and they form one band, whose top is the hand's
+    highest card, above every opponent's card; it must play that card or one with no
+    outstanding card between (a lower one is FOLLOW_UNDER_TOP_UNAWARE or
+    FOLLOW_SPOT_UNDER_TOP_UNAWARE), which wins the trick. The tests compare holdings as
+    numbers: of two disjoint non-empty holdings the one with the higher top is larger."""
+    if (leader & 1) == side or (not fourth and not second):
+        return 0
+    ld = hands[leader]
+    if ld == 0:
+        return 0
+    h = hands[(leader + 3) & 3]
+    h2 = hands[(leader + 1) & 3]
+    q = hands[(leader + 2) & 3]
+    opp = hands[1 - side] | hands[3 - side]
+    otr = 0 if trump == 4 else (opp >> (16 * trump)) & 0x7FFC
+    qtr = 0 if trump == 4 else (q >> (16 * trump)) & 0x7FFC
+    for s in range(4):
+        if ((ld >> (16 * s)) & 0x7FFC) == 0:
+            continue
+        os_ = (opp >> (16 * s)) & 0x7FFC
+        qs = (q >> (16 * s)) & 0x7FFC
+        if second:
+            h2s = (h2 >> (16 * s)) & 0x7FFC
+            fs = (forget >> (16 * s)) & 0x7FFC
+            if (h2s != 0 and (qs != 0 or trump == 4 or s == trump) and h2s > os_
+                    and ((qs & fs) == 0 or (second == 2 and (os_ & ~fs) == 0))):
+                continue
+        if not fourth:
+            return 0
+        hs = (h >> (16 * s)) & 0x7FFC
+        if hs != 0:
+            if hs < os_:
+                return 0
+            if trump != 4 and s != trump and qs == 0 and qtr != 0:
+                return 0
+        else:
+            if trump == 4 or s == trump:
+                return 0
+            ht = (h >> (16 * trump)) & 0x7FFC
+            if ht == 0 or ht < otr:
+                return 0
+    return 1

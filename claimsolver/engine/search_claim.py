@@ -28,8 +28,10 @@ What makes it fast:
   the bound, else a lower bound; static lower bounds (:mod:`claimsolver.engine.claim_bounds`)
   cut early: sure trump tricks (each claiming trump not matched by a higher opponent's
   trump), every trick when the hand on lead holds only unruffable masters, and, policy
-  allowing, the trick about to be led when the claiming side must win it, and one trick or
-  careless play per master;
+  allowing, the trick about to be led when the claiming side must win it (its hand playing
+  second or fourth must win it, or its hand on lead must lead a top that wins), the tricks in
+  a row a claiming hand on lead must win by leading its tops, and one trick or careless play
+  per master;
 * move ordering: the most damaging plays first;
 * two phases: first the fewest tricks with careless plays not counted (far fewer ties to
   separate), in a table of its own; then the (tricks, careless) search with the root bound
@@ -59,7 +61,8 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import popcount
-from .claim_bounds import (forced_trick, forced_trick_flags, master_counts, masters_policy_ok,
+from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, master_counts,
+                           masters_policy_ok, opp_lead_trick, second_hand_flag,
                            sure_tricks_bound, value_bound)
 from .classify import above, classify, high_rank, hold, top_holding
 from .count import refine_count
@@ -525,6 +528,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     gen = stats[4]
     mpol = masters_policy_ok(policy)
     f4, flead = forced_trick_flags(policy)
+    f2 = second_hand_flag(policy)
     # the spot-card test (rank < 10) only tells apart classes the policy may price differently
     spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
@@ -580,6 +584,16 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                         tlo = lower_bound(hands, side, trump, ld)
                         if tlo == 0 and stack[F_PC, d] < 0:
                             tlo = forced_trick(hands, side, trump, ld, f4, flead)
+                        if stack[F_PC, d] < 0:
+                            if (ld & 1) == side:
+                                if flead:
+                                    t2 = lead_run(hands, side, trump, ld, stack[F_FORGET, d],
+                                                  flead)
+                                    if t2 > tlo:
+                                        tlo = t2
+                            elif tlo == 0 and f2:
+                                tlo = opp_lead_trick(hands, side, trump, ld, stack[F_FORGET, d],
+                                                     f4, f2)
                         if lbgen > 0:
                             p1 = tt_probe(lbtt, stack, d, lbgen)
                             if p1 >= 0:

@@ -334,7 +334,9 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
     shown = {int(seat): int(suits) for seat, suits in work.shown_out.items()}
     options = np.array(awareness_options(work), dtype=np.int64)
     found: list[Dominated] = []
-    while res.tricks < target and len(found) < dominance.MAX_ROUNDS:
+    # the searches again cost nodes, not seconds, so that a ruling does not depend on the machine
+    nodes_left = dominance.NODE_FACTOR * max(res.nodes, dominance.NODE_FLOOR)
+    while res.tricks < target and len(found) < dominance.MAX_ROUNDS and nodes_left > 0:
         first = first_losing_play(work, res.line, dd, max_tricks=13)
         if first is None:
             break
@@ -355,6 +357,7 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
             break
         if again.tricks < res.tricks:  # the play made instead does worse on another line: keep
             break
+        nodes_left -= again.nodes
         res = again
         found.append(d)
     return res, found

@@ -2,7 +2,7 @@
 
 The claim search prices each play by its class and the static count (``tables.COUNT``). The
 static count misses timing (an entry spent before a blocked suit is cashed, the wrong one of
-two equal cards led to knock out an ace), so a worst line may hold a play that no expert would
+two losing cards led to knock out an ace), so a worst line may hold a play that no expert would
 make because another play does as well wherever the unseen cards lie and better in some
 layout. Where the Law layer says so (:func:`claimsolver.laws.count.excludes_dominated_plays`),
 the ruling walks back from the first play of the worst line that loses a trick double dummy,
@@ -53,7 +53,9 @@ class Dominated:
     trick_number: int
 
     def excluded(self, side: int) -> tuple[int, int, int, int, int]:
-        """The play as ``claim_search(..., excluded=...)`` takes it."""
+        """The play as ``claim_search(..., excluded=...)`` takes it: wherever the claiming side
+        holds exactly these cards at this point of a trick, whoever of the opponents holds
+        theirs (the cards he cannot see), the better play is made instead."""
         return (self.node.hands[side], self.node.hands[side + 2], self.node.trick_mask, self.node.card,
                 self.better)
 

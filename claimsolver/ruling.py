@@ -344,22 +344,35 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
         nodes = line_options(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), side, 0,
                              shown_bits(work), policy, options, steps, res.line)
         voids = dominance.known_voids(res.line, tuple(pos.trick), side, shown)
-        d = dominance.find_dominated(nodes, pos.trump, side, voids, index, work.tricks_left, deadline)
-        if d is None:
+        # every dominated play of the line before its first losing play, nearest first
+        batch: list[Dominated] = []
+        bound = index
+        while len(found) + len(batch) < dominance.MAX_ROUNDS:
+            d = dominance.find_dominated(nodes, pos.trump, side, voids, bound, work.tricks_left, deadline)
+            if d is None:
+                break
+            batch.append(d)
+            bound = d.node.index - 1
+        if not batch:
             break
-        left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0:
+        again = None
+        for tried in (batch, batch[:1]) if len(batch) > 1 else (batch,):
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                break
+            try:
+                attempt = run_claim_search(work, policy, 0, steps, left, time_limit,
+                                           excluded=tuple(x.excluded(side) for x in found + tried))
+            except TimeLimitReached:
+                break
+            nodes_left -= attempt.nodes
+            if attempt.tricks >= res.tricks:  # a play made instead that does worse elsewhere: not taken
+                again = (attempt, tried)
+                break
+        if again is None:
             break
-        try:
-            again = run_claim_search(work, policy, 0, steps, left, time_limit,
-                                     excluded=tuple(x.excluded(side) for x in found + [d]))
-        except TimeLimitReached:
-            break
-        if again.tricks < res.tricks:  # the play made instead does worse on another line: keep
-            break
-        nodes_left -= again.nodes
-        res = again
-        found.append(d)
+        res, taken = again
+        found.extend(taken)
     return res, found
 
 

@@ -33,10 +33,10 @@ if TYPE_CHECKING:  # the engine is imported when a ruling needs it (it compiles 
 
 MAX_LAYOUTS = 40  # layouts examined per play (all of them when there are no more)
 MAX_TRICKS = 9  # plays with more tricks left are not examined (double dummy per layout costs)
-MAX_ROUNDS = 24  # excluded plays per ruling at most (a play and its transpositions count apart)
+MAX_ROUNDS = 96  # excluded plays per ruling at most (a play and its transpositions count apart)
 # the searches again stop once they have used NODE_FACTOR times the first search's nodes (at
 # least NODE_FLOOR): with excluded plays the table keys exact cards and a search costs more
-NODE_FACTOR = 60
+NODE_FACTOR = 400
 NODE_FLOOR = 100_000
 
 

@@ -59,12 +59,6 @@ class Dominated:
         return (self.node.hands[side], self.node.hands[side + 2], self.node.trick_mask, self.node.card,
                 self.better)
 
-    def describe(self) -> str:
-        return (f"at trick {self.trick_number}, {Seat(self.node.seat).full_name}'s {card_symbol(self.node.card)} "
-                f"is not taken as a normal play: {card_symbol(self.better)} does as well wherever the opponents' "
-                f"cards lie and better in {self.worse_in} of the {self.layouts} layouts examined, so it can only "
-                f"lose a trick, and an expert keeping his count does not make it")
-
 
 def _winner(trick: list[int], leader: int, trump: int) -> int:
     best, wi = trick[0], 0
@@ -190,3 +184,30 @@ def find_dominated(nodes: list["LineNode"], trump: int, side: int, voids_before:
             number = tricks_at_start - left + 1
             return Dominated(node, q, len(lays), strict[q], number)
     return None
+
+
+MAX_REASONS = 5  # distinct excluded plays named in a ruling; the rest are counted
+
+
+def summarize(found: list[Dominated]) -> list[str]:
+    """One sentence per distinct excluded play (the same card of the same player, met again
+    after other orders of play, is one), the first :data:`MAX_REASONS` of them, then a count
+    of the rest."""
+    groups: dict[tuple[int, int], list[Dominated]] = {}
+    for d in found:
+        groups.setdefault((d.node.seat, d.node.card), []).append(d)
+    out = []
+    for (seat, card), ds in list(groups.items())[:MAX_REASONS]:
+        tricks = sorted({d.trick_number for d in ds})
+        better = " or ".join(card_symbol(c) for c in dict.fromkeys(d.better for d in ds))
+        where = ", ".join(str(t) for t in tricks)
+        again = f" (after {len(ds)} orders of play)" if len(ds) > 1 else ""
+        first = ds[0]
+        out.append(f"at trick{'s' if len(tricks) > 1 else ''} {where}, {Seat(seat).full_name}'s {card_symbol(card)} "
+                   f"is not taken as a normal play{again}: {better} does as well wherever the opponents' cards lie "
+                   f"and better in some of them ({first.worse_in} of the {first.layouts} layouts examined the first "
+                   f"time), so it can only lose a trick, and an expert keeping his count does not make it")
+    rest = len(groups) - MAX_REASONS
+    if rest > 0:
+        out.append(f"{rest} other play{'s' if rest > 1 else ''} excluded for the same reason")
+    return out

@@ -292,7 +292,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
         if first is not None:
             reasons.append(losing_play_reason(work, first, policy))
     reasons = decision.reasons + reasons + [Reason("70D1", n) for n in notes]
-    reasons += [Reason("70D1", f"His own count (DESIGN 2.4): {d.describe()}.") for d in dominated]
+    reasons += [Reason("70D1", f"His own count (DESIGN 2.4): {text}.") for text in dominance.summarize(dominated)]
     if agreement_note:
         reasons.insert(0, Reason("Rubber Law 70", agreement_note))
     for cite, text in codes.restrictions(work, trump_options is not None):

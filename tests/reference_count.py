@@ -47,28 +47,38 @@ def _ranks(mask: int, s: int) -> list[int]:
     return sorted(rank_of(c) for c in cards_of(mask & SUIT[s]))
 
 
+def _leads(a: list[int], b: list[int]) -> int:
+    """Which of two holdings (sorted ranks) plays the round's high card: 0 for a, 1 for b."""
+    return 0 if a and (not b or a[-1] > b[-1]) else 1
+
+
+def _round(a: list[int], b: list[int], x: list[int], y: list[int]) -> tuple[int, bool]:
+    """One round of a suit from the top (tables.COUNT): the holding of a and b with the higher
+    card plays it, the other its lowest; x and y then each beat the card winning with their
+    lowest higher card while the leading side is winning, else play their lowest. The lists
+    lose the cards played. Returns (0 for a / 1 for b, whether the leading side won)."""
+    who = _leads(a, b)
+    hi, lo = (a, b) if who == 0 else (b, a)
+    best = hi.pop()
+    if lo:
+        lo.pop(0)
+    leading_wins = True
+    for opp in (x, y):
+        if not opp:
+            continue
+        higher = [r for r in opp if r > best] if leading_wins else []
+        r = min(higher) if higher else opp[0]
+        opp.remove(r)
+        if higher:
+            leading_wins, best = False, r
+    return who, leading_wins
+
+
 def ref_suit_count(a: list[int], b: list[int], x: list[int], y: list[int]) -> int:
     a, b, x, y = sorted(a), sorted(b), sorted(x), sorted(y)
     won = 0
     while a or b:
-        if a and (not b or a[-1] > b[-1]):
-            card = a.pop()
-            if b:
-                b.pop(0)
-        else:
-            card = b.pop()
-            if a:
-                a.pop(0)
-        winner, best = "us", card
-        for opp in (x, y):
-            if not opp:
-                continue
-            higher = [r for r in opp if r > best] if winner == "us" else []
-            r = min(higher) if higher else opp[0]
-            opp.remove(r)
-            if higher:
-                winner, best = "them", r
-        won += winner == "us"
+        won += _round(a, b, x, y)[1]
     return won
 
 
@@ -110,26 +120,10 @@ def ref_blocked_split(hands, side, forget, s) -> tuple[dict[int, int], dict[int,
     won, stranded = {side: 0, side + 2: 0}, {side: 0, side + 2: 0}
     last, blocked = None, False
     while a or b:
-        who = side if a and (not b or a[-1] > b[-1]) else side + 2
+        who = side if _leads(a, b) == 0 else side + 2
         if last is not None and last != who and not (a if last == side else b):
             blocked = True
-        if who == side:
-            card = a.pop()
-            if b:
-                b.pop(0)
-        else:
-            card = b.pop()
-            if a:
-                a.pop(0)
-        ours, best = True, card
-        for opp in (x, y):
-            if not opp:
-                continue
-            higher = [r for r in opp if r > best] if ours else []
-            r = min(higher) if higher else opp[0]
-            opp.remove(r)
-            if higher:
-                ours, best = False, r
+        _, ours = _round(a, b, x, y)
         if ours:
             (stranded if blocked else won)[who] += 1
             last = who
@@ -186,24 +180,7 @@ def ref_opp_cash(hands, side, forget, trump) -> int:
         won = 0
         x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
         while x or y:
-            if x and (not y or x[-1] > y[-1]):
-                card = x.pop()
-                if y:
-                    y.pop(0)
-            else:
-                card = y.pop()
-                if x:
-                    x.pop(0)
-            theirs, best = True, card
-            for mine in (a, b):
-                if not mine:
-                    continue
-                higher = [r for r in mine if r > best] if theirs else []
-                r = min(higher) if higher else mine[0]
-                mine.remove(r)
-                if higher:
-                    theirs, best = False, r
-            if not theirs:
+            if not _round(x, y, a, b)[1]:
                 break
             won += 1
         total += min(won, cap)

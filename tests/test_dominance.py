@@ -98,3 +98,17 @@ def test_claim_search_makes_the_play_instead_of_an_excluded_one():
         claim_search(*args, excluded=((1, 2, 3),))
     with pytest.raises(ValueError, match="excluded"):
         claim_search(*args, excluded=((node.hands[side], node.hands[side + 2], 0, 99, other),))
+
+
+def test_the_same_play_met_again_is_one_reason():
+    from claimsolver.engine.claim_api import LineNode
+
+    def found(card, better, trick):
+        node = LineNode(0, (0, 0, 0, 0), 0, (), 2, parse_card(card), False, ())
+        return dominance.Dominated(node, parse_card(better), 41, 11, trick)
+
+    lines = dominance.summarize([found("S6", "HT", 5), found("S6", "D7", 6), found("S4", "HT", 5)])
+    assert len(lines) == 2
+    assert lines[0].startswith("at tricks 5, 6, South's ♠6 is not taken as a normal play (after 2 orders of play): ♥10 or ♦7")
+    many = dominance.summarize([found(c, "HT", 5) for c in ("S2", "S3", "S4", "S5", "S6", "S7", "S8")])
+    assert len(many) == dominance.MAX_REASONS + 1 and many[-1] == "2 other plays excluded for the same reason"

@@ -35,7 +35,8 @@ MAX_LAYOUTS = 40  # layouts examined per play (all of them when there are no mor
 MAX_TRICKS = 9  # plays with more tricks left are not examined (double dummy per layout costs)
 MAX_ROUNDS = 96  # excluded plays per ruling at most (a play and its transpositions count apart)
 # the searches again stop once they have used NODE_FACTOR times the first search's nodes (at
-# least NODE_FLOOR): with excluded plays the table keys exact cards and a search costs more
+# least NODE_FLOOR): a state that can meet an excluded play is keyed on its exact cards, so a
+# search again costs more where it meets them (the ruling shares one table between them)
 NODE_FACTOR = 400
 NODE_FLOOR = 100_000
 

@@ -12,6 +12,7 @@ search the reference value. The Law questions (Laws 70, 71) are decided in
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from typing import Any
 
@@ -233,6 +234,22 @@ def double_dummy(claim: Claim, time_limit: float | None = None) -> int:
 DD_NODES_PER_SECOND = 5_000_000  # a conservative rate of the double-dummy kernel here
 
 
+def _sharing_tables(rule):
+    """Run ``rule`` inside one claim-search table scope (``claim_api.shared_tables``): the
+    searches of one ruling (its states of mind, the own-count check's searches again, the
+    sensitivity table's other settings) read each other's table entries. The value of a search
+    does not depend on the table; its cost does."""
+    @functools.wraps(rule)
+    def wrapper(*args: Any, **kwargs: Any):
+        from claimsolver.engine.claim_api import shared_tables
+
+        with shared_tables():
+            return rule(*args, **kwargs)
+
+    return wrapper
+
+
+@_sharing_tables
 def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None = None,
                player_class: str | None = None, aware: list[str] | None = None,
                statement: str | None = None, question: str | None = None,

@@ -193,7 +193,8 @@ N_OPTIONS = 8
 # those cards and the trick is so (whatever the opponents hold: the cards he cannot see), the
 # claim search does not make the play and makes the other one a normal play (the ruling's
 # own count check, DESIGN 2.4, :mod:`claimsolver.dominance`), unless that one is irrational by
-# its class. With excluded plays the transposition table keys the exact cards in play.
+# its class. A state that can still meet an excluded play is keyed in the transposition
+# table on the exact cards in play and on the last such row (search_claim.excluded_reach).
 BAN_FIELDS = 5
 
 # --- statement steps (rows of the ``steps`` int64 array) -----------------------------------

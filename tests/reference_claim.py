@@ -470,9 +470,69 @@ def legal_cards(hands, seat, trick) -> list[int]:
     return cards_of(h)
 
 
-def search(hands, trump, leader, trick, claim_side, forget, shown, policy, options, steps, running=-1):
+def representative(hands, trick, forget, named, seat, c) -> int:
+    """The card that stands for c's group of equivalent cards where the kernel matches
+    excluded plays: the highest card of the run of ``seat``'s cards touching c among the cards
+    in play (the current trick's included) with c's forget bit, a card named by the statement
+    alone."""
+    s = suit_of(c)
+    allc = in_play(hands)
+    for _seat, x in trick:
+        allc |= 1 << x
+    r = rank_of(c)
+    while True:
+        up = [q for q in range(r + 1, 15) if (allc >> (16 * s + q)) & 1]
+        if not up:
+            return 16 * s + r
+        q = up[0]
+        a, b = 16 * s + r, 16 * s + q
+        if not ((hands[seat] >> b) & 1) or ((forget >> a) & 1) != ((forget >> b) & 1) \
+                or (named >> a) & 1 or (named >> b) & 1:
+            return a
+        r = q
+
+
+def named_cards(ctx) -> int:
+    named = 0
+    for row in ctx.steps:
+        for col in (T.S_CARD, T.S_CARD2):
+            if row[col] >= 0:
+                named |= 1 << int(row[col])
+    return named
+
+
+def apply_excluded(st, ctx, seat, classed, excluded):
+    """The claiming side's normal plays (card, class, stated, careless) with the excluded plays
+    (``claim_search(..., excluded=...)``: the claiming side's two hands, the current trick's
+    cards, the card, the card instead) taken out and the plays instead admitted unless
+    irrational by their class before the count; None when nothing is excluded here."""
+    hands, _leader, trick, forget, *_ = st
+    side = ctx.side
+    tmask = 0
+    for _seat, x in trick:
+        tmask |= 1 << x
+    rep = {c: representative(hands, trick, forget, named_cards(ctx), seat, c) for c, _k in classed}
+    out, instead = set(), set()
+    for c, _k in classed:
+        for mine, partner, tm, card, alt in excluded:
+            if (mine, partner, tm, card) == (hands[side], hands[side + 2], tmask, rep[c]):
+                out.add(rep[c])
+                instead.add(alt)
+    if not out:
+        return None
+    normal = [(c, k, False, 1 if ctx.policy[k] == T.CARELESS else 0) for c, k in classed
+              if rep[c] not in out and (ctx.policy[k] != T.IRRATIONAL or (
+                  rep[c] in instead and ctx.policy[classify(st, ctx, seat, c)] != T.IRRATIONAL))]
+    if normal:
+        return normal
+    return [(c, k, False, 1 if ctx.policy[k] == T.CARELESS else 0) for c, k in classed
+            if ctx.policy[k] != T.IRRATIONAL] or None  # nothing instead: the excluded plays stay
+
+
+def search(hands, trump, leader, trick, claim_side, forget, shown, policy, options, steps, running=-1,
+           excluded=()):
     """Returns (tricks, careless, line) where line is a list of (seat, card, play_class,
-    stated) with play_class -1 for non-claiming plays."""
+    stated) with play_class -1 for non-claiming plays. ``excluded``: as ``claim_search``'s."""
     ctx = Ctx(trump, claim_side, policy, options, steps)
     st0 = (tuple(hands), leader, tuple(trick), forget, shown, running, 0 if ctx.steps else -1, 0)
     st0 = st0[:6] + settle_pc(st0, ctx)
@@ -491,14 +551,23 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
                 classed = refine_by_count(st, ctx, seat, [(c, classify(st, ctx, seat, c)) for c in dictated])
                 options_ = [(c, k, True, 0) for c, k in classed]
             else:
-                for c, k in refine_by_count(st, ctx, seat, [(c, classify(st, ctx, seat, c)) for c in legal]):
+                classed = refine_by_count(st, ctx, seat, [(c, classify(st, ctx, seat, c)) for c in legal])
+                for c, k in classed:
                     v = ctx.policy[k]
                     if v != T.IRRATIONAL:
                         options_.append((c, k, False, 1 if v == T.CARELESS else 0))
+                if excluded:
+                    options_ = apply_excluded(st, ctx, seat, classed, excluded) or options_
                 if not options_:  # every legal play irrational: any legal play (cannot happen by design)
                     options_ = [(c, classify(st, ctx, seat, c), False, 0) for c in legal]
         else:
             options_ = [(c, -1, False, 0) for c in legal]
+        if excluded:
+            # excluded plays are matched on exact cards, so equivalent cards are no longer
+            # interchangeable: play the card that stands for each group, as the kernel does
+            named = named_cards(ctx)
+            options_ = [o for o in options_
+                        if representative(hands, trick, forget, named, seat, o[0]) == o[0]] or options_
         best = None
         for c, k, was_stated, careless in options_:
             nh = list(hands)

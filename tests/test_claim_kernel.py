@@ -595,3 +595,83 @@ def test_kernel_equals_reference_on_blocks_and_entries(deal, trump, leader, tric
         res = claim_search(**args)
         assert (res.tricks, res.careless) == reference(args)
         assert replay(args, res) == reference(args)
+
+
+# --- excluded plays (the ruling's own count check) -------------------------------------------
+
+def _state_at(args, line, index):
+    """The hands and the current trick's cards just before line[index] is played."""
+    hands = [int(h) for h in args["hands"]]
+    trick = [int(c) for c in args["trick"]]
+    for seat, c, _k, _s in line[:index]:
+        hands[seat] &= ~(1 << c)
+        trick.append(c)
+        if len(trick) == 4:
+            trick = []
+    return hands, trick
+
+
+def _random_row(rng, args, line):
+    """An excluded play drawn from the line: a play of the claiming side, and another legal
+    card of that hand to play instead."""
+    side = args["claim_side"]
+    plays = [i for i, (seat, _c, _k, _s) in enumerate(line) if (seat & 1) == side]
+    if not plays:
+        return None
+    i = int(rng.choice(plays))
+    seat, card = line[i][0], line[i][1]
+    hands, trick = _state_at(args, line, i)
+    held = [c for c in range(64) if (hands[seat] >> c) & 1]
+    legal = [c for c in held if trick and c >> 4 == trick[0] >> 4] or held
+    others = [c for c in legal if c != card] or [card]
+    tmask = 0
+    for c in trick:
+        tmask |= 1 << c
+    return (hands[side], hands[side + 2], tmask, card, int(rng.choice(others)))
+
+
+def check_excluded_against_reference(seed, count, max_tricks=4):
+    """Rows of excluded plays added round by round from the kernel's own lines, as the ruling
+    adds them: each search equals the reference, with a fresh table and with the table shared
+    between the rounds (claim_api.shared_tables: a state's key holds which rows it can still
+    meet), and a list that is not an extension of the last starts afresh."""
+    from claimsolver.engine.claim_api import ClaimBuffers, shared_tables
+
+    rng = np.random.default_rng(seed)
+    fresh, shared = ClaimBuffers(tt_log2=14), ClaimBuffers(tt_log2=14)
+    met = 0
+    for i in range(count):
+        n = int(rng.integers(2, max_tricks + 1))
+        args = random_claim(rng, n, with_steps=rng.random() < 0.3)
+        trick = [((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"])]
+        ref_args = ([int(h) for h in args["hands"]], args["trump"], args["leader"], trick,
+                    args["claim_side"], args["forget"], args["shown"], args["policy"],
+                    args["options"], args["steps"], args["running"])
+        rows: list = []
+        base = R.search(*ref_args)[:2]
+        with shared_tables(shared):
+            for _round in range(4):
+                res = claim_search(**args, excluded=tuple(rows), buffers=shared)
+                want = R.search(*ref_args, excluded=tuple(rows))[:2]
+                assert (res.tricks, res.careless) == want, (i, rows, args)
+                again = claim_search(**args, excluded=tuple(rows), buffers=fresh)
+                assert (again.tricks, again.careless) == want, (i, rows, args)
+                met += want != base
+                row = _random_row(rng, args, res.line)
+                if row is None:
+                    break
+                rows.append(row)
+            if len(rows) > 2:  # not an extension of the last list: a fresh generation
+                other = tuple(rows[:1] + rows[2:])
+                res = claim_search(**args, excluded=other, buffers=shared)
+                assert (res.tricks, res.careless) == R.search(*ref_args, excluded=other)[:2], (i, other, args)
+    return met
+
+
+def test_kernel_equals_reference_with_excluded_plays():
+    assert check_excluded_against_reference(31, 100) > 10  # the rows change some values
+
+
+@pytest.mark.slow
+def test_kernel_equals_reference_with_excluded_plays_slow():
+    assert check_excluded_against_reference(32, 1500, max_tricks=5) > 100

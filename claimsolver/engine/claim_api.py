@@ -39,6 +39,9 @@ class ClaimSearchResult:
     seen: int = -1  # play classes met (with those the count may refine them into); -1: unknown
 
 
+MAX_EXCLUDED = 255  # the table key holds the index of an excluded play in 8 bits
+
+
 class ClaimBuffers:
     """Preallocated buffers of the claim search (reused across calls)."""
 
@@ -57,8 +60,9 @@ class ClaimBuffers:
         self.pv = np.zeros((NPLY, NPLY), dtype=np.int64)
         self.pvend = np.zeros(NPLY, dtype=np.int64)
         self.generation = 0
-        # inside shared_tables(): the generation of each search semantics met so far
-        self.shared: dict[bytes, list[int]] | None = None
+        # inside shared_tables(): for each search semantics met so far, [its generation, the
+        # play classes its searches met, the longest list of excluded plays searched with]
+        self.shared: dict[bytes, list] | None = None
         self.scope_depth = 0
 
     def next_generation(self) -> int:
@@ -72,14 +76,20 @@ class ClaimBuffers:
                 self.shared.clear()  # their entries are gone
         return self.generation
 
-    def generation_for(self, semantics: bytes) -> int:
+    def generation_for(self, semantics: bytes, excluded: tuple = ()) -> int:
         """The generation of a search: inside :func:`shared_tables`, the one of the earlier
-        searches with the same semantics, else a fresh one."""
+        searches with the same semantics, else a fresh one. Excluded plays are not part of the
+        semantics: the table keys which of them a state can still meet by their index
+        (``search_claim.excluded_reach``), so searches share a generation when one list of
+        excluded plays is the start of the other (the ruling's own count check adds plays
+        round by round); any other list starts a fresh generation."""
         if self.shared is None:
             return self.next_generation()
         g = self.shared.get(semantics)
-        if g is None:
-            g = self.shared[semantics] = [self.next_generation(), 0]
+        if g is None or excluded[:len(g[2])] != g[2][:len(excluded)]:
+            g = self.shared[semantics] = [self.next_generation(), 0, excluded]
+        elif len(excluded) > len(g[2]):
+            g[2] = excluded
         return g[0]
 
     def seen_for(self, semantics: bytes, seen: int) -> int:
@@ -201,6 +211,8 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     if options.shape != (T.N_OPTIONS,):
         raise ValueError(f"options must have shape ({T.N_OPTIONS},), got {options.shape}")
     if excluded:
+        if len(excluded) > MAX_EXCLUDED:
+            raise ValueError(f"excluded holds {len(excluded)} plays; at most {MAX_EXCLUDED} are supported")
         rows = [len(excluded)]
         for i, ex in enumerate(excluded):
             try:
@@ -280,9 +292,10 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
         buf.trk[i] = c
     buf.stats[:] = 0
     # the search's semantics: a table entry depends on these and on the (canonical) state only
-    semantics = b"%d/%d/%d/" % (trump, claim_side, int(named)) + policy.tobytes() + options.tobytes() \
-        + np.ascontiguousarray(steps).tobytes()
-    buf.stats[4] = buf.generation_for(semantics)
+    # (and on the excluded plays the state can meet, which its key holds: generation_for)
+    semantics = b"%d/%d/%d/" % (trump, claim_side, int(named)) + policy.tobytes() \
+        + options[:T.N_OPTIONS].tobytes() + np.ascontiguousarray(steps).tobytes()
+    buf.stats[4] = buf.generation_for(semantics, tuple(tuple(int(v) for v in ex) for ex in excluded))
     outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
     fg = int(forget) & outstanding
     value, nline = solve(buf.hands, np.int64(trump), np.int64(claim_side), np.int64(k), buf.trk,

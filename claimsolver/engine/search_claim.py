@@ -157,6 +157,18 @@ def excluded_for(options, nban, hands, side, tmask, c):
 
 
 @njit(cache=True)
+def excluded_reach(options, nban, hands, side):
+    """1 + the index of the last excluded play (rows appended to ``options``) that the state
+    can still meet: the claiming side holds every card of that row's two hands (the hands only
+    lose cards as play goes on); 0 when none can. Keys the transposition table (see ``search``)."""
+    for b in range(nban - 1, -1, -1):
+        o = T.N_OPTIONS + 1 + T.BAN_FIELDS * b
+        if (options[o] & ~hands[side]) == 0 and (options[o + 1] & ~hands[side + 2]) == 0:
+            return b + 1
+    return 0
+
+
+@njit(cache=True)
 def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, policy, options,
                 named, leader, trk, tstart, pos, mv, base, seen):
     """The options of the player to move (see the module doc); returns their number.
@@ -532,11 +544,15 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     # the spot-card test (rank < 10) only tells apart classes the policy may price differently
     spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
-    # with excluded plays (matched on exact cards) the table keys the exact cards in play:
-    # two states the canonical key merges could meet an exclusion differently
-    keyed = named
-    if options.shape[0] > T.N_OPTIONS and options[T.N_OPTIONS] > 0:
-        keyed = named | np.int64(0x7FFC7FFC7FFC7FFC)
+    # Excluded plays are matched on exact cards, so a state that can still meet one is keyed
+    # on the exact cards in play (two states the canonical key merges could meet it
+    # differently) and on 1 + the index of the last row it can meet (``excluded_reach``): the
+    # same exact state meets the same rows under any list of rows that extends this one, so
+    # the entry stays true for later searches with more rows (claim_api shares the table
+    # between them). A state that can meet none keeps the canonical key: its value is the
+    # same as with no exclusions at all.
+    nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS else 0
+    exact = named | np.int64(0x7FFC7FFC7FFC7FFC)
     d = d0
     stack[F_LEADER, d] = leader0
     stack[F_FORGET, d] = forget0
@@ -566,10 +582,12 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                 if n == 0:
                     res = 0
                 else:
-                    state_keys(hands, stack[F_FORGET, d], keyed, ld,
+                    reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
+                    state_keys(hands, stack[F_FORGET, d], exact if reach > 0 else named, ld,
                                key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
                                stack[F_PC, d], stack[F_AUX, d],
                                key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots)
+                    stack[F_K0 + 4, d] |= reach << 40
                     # the table first (most boundary nodes end there), then the bounds
                     pr = tt_probe(tt, stack, d, gen)
                     lb = 0

@@ -85,8 +85,12 @@ def _dd_after(hands: list[int], trump: int, leader: int, trick: tuple[int, ...],
         won = int((w & 1) == side)
         if not any(h):
             return won
-        return won + int(dd_tricks_side(np.array(h, dtype=np.int64), trump, w, np.array([], dtype=np.int64), side))
-    return int(dd_tricks_side(np.array(h, dtype=np.int64), trump, leader, np.array(t, dtype=np.int64), side))
+        return won + int(dd_tricks_side(np.array(h, dtype=np.int64), trump, w, _NO_CARDS, side, checked=False))
+    return int(dd_tricks_side(np.array(h, dtype=np.int64), trump, leader, np.array(t, dtype=np.int64), side,
+                              checked=False))
+
+
+_NO_CARDS = np.zeros(0, dtype=np.int64)
 
 
 def layouts(hands: tuple[int, int, int, int], side: int, voids: dict[int, int], limit: int = MAX_LAYOUTS):

@@ -283,7 +283,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     awareness, res = least_successful_state(work, claim, compiled, policy, time_limit, memo, could_make=dd)
     dominated: list[Dominated] = []
     if excludes_dominated_plays(work.settings) and awareness.forget == 0 and work.settings.question == "contested":
-        res, dominated = exclude_dominated(work, policy, compiled.steps, res, dd, time_limit, t0)
+        res, dominated = exclude_dominated(work, policy, compiled.steps, res, dd, time_limit, t0, memo)
     line, nodes = res.line, res.nodes
     q = work.settings.question
     trump_options = shares = always = None
@@ -338,10 +338,31 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
 
 
 def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, dd: int,
-                      time_limit: float | None, t0: float):
+                      time_limit: float | None, t0: float, memo: dict | None = None):
     """:mod:`claimsolver.dominance`: while the worst line (claimer aware of every card) holds a
     play that another normal play dominates, exclude it and search again. Returns the last
-    search's result and the plays excluded. Out of time, the last complete search stands."""
+    search's result and the plays excluded. Out of time, the last complete search stands.
+    ``memo`` (the ruling's): the check under another policy is the same check when the two
+    policies differ only in play classes none of its searches met (the sensitivity table's
+    other regulation, a careless class lifted that never came up)."""
+    memo = {} if memo is None else memo
+    key = ("dominance", work.statement, tuple(awareness_options(work)), work.settings.law, work.settings.question,
+           res.tricks, res.careless, dd)
+    for pol, seen, done in memo.get(key, ()):
+        diff = np.nonzero(pol != policy)[0]
+        if seen >= 0 and not any(seen >> int(k) & 1 for k in diff):
+            return done
+    seen = res.seen
+    done = _exclude_dominated(work, policy, steps, res, dd, time_limit, t0)
+    for attempt in done[2]:
+        seen = -1 if seen < 0 or attempt.seen < 0 else seen | attempt.seen
+    memo.setdefault(key, []).append((policy.copy(), seen, done[:2]))
+    return done[:2]
+
+
+def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, dd: int,
+                       time_limit: float | None, t0: float):
+    """The check itself: (the last search's result, the plays excluded, every search made)."""
     from claimsolver.engine.claim_api import line_options
 
     pos = work.position
@@ -351,6 +372,7 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
     shown = {int(seat): int(suits) for seat, suits in work.shown_out.items()}
     options = np.array(awareness_options(work), dtype=np.int64)
     found: list[Dominated] = []
+    searches = []
     # the searches again cost nodes, not seconds, so that a ruling does not depend on the machine
     nodes_left = dominance.NODE_FACTOR * max(res.nodes, dominance.NODE_FLOOR)
     while res.tricks < target and len(found) < dominance.MAX_ROUNDS and nodes_left > 0:
@@ -383,6 +405,7 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
             except TimeLimitReached:
                 break
             nodes_left -= attempt.nodes
+            searches.append(attempt)
             if attempt.tricks >= res.tricks:  # a play made instead that does worse elsewhere: not taken
                 again = (attempt, tried)
                 break
@@ -390,7 +413,7 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
             break
         res, taken = again
         found.extend(taken)
-    return res, found
+    return res, found, searches
 
 
 def _overlooked_at_claim(claim: Claim, card: int) -> bool:

@@ -501,6 +501,7 @@ def quick_award(claim: Claim, memo: dict, *, time_limit: float | None = None,
         policy[k] = T.IRRATIONAL
     options = tuple(awareness_options(work))
     least = None
+    aware_of_all = False
     for awareness in code_states(work, claim, compiled.mentions, memo["dd"]):
         key = (awareness.forget, options, work.settings.law, work.settings.question)
         res = None
@@ -516,10 +517,15 @@ def quick_award(claim: Claim, memo: dict, *, time_limit: float | None = None,
             res = run_claim_search(work, policy, awareness.forget, compiled.steps, time_limit, time_limit,
                                    tricks_only=True)
             memo.setdefault(("tricks",) + key, []).append((policy.copy(), res))
-        least = res.tricks if least is None else min(least, res.tricks)
+        if least is None or res.tricks < least:
+            least, aware_of_all = res.tricks, awareness.forget == 0
+        elif res.tricks == least:
+            aware_of_all |= awareness.forget == 0
     assert least is not None
-    if excludes_dominated_plays(work.settings) and least < min(claim.claimed, memo["dd"]):
-        return None  # the ruling's own count check needs the worst line (exclude_dominated)
+    if excludes_dominated_plays(work.settings) and least < min(claim.claimed, memo["dd"]) and aware_of_all:
+        # the ruling's own count check (exclude_dominated) needs the worst line; it applies
+        # only when the state of mind that governs has him aware of every card
+        return None
     return min(claim.claimed, least)
 
 

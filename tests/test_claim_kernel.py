@@ -632,14 +632,15 @@ def _random_row(rng, args, line):
 
 def check_excluded_against_reference(seed, count, max_tricks=4):
     """Rows of excluded plays added round by round from the kernel's own lines, as the ruling
-    adds them: each search equals the reference, with a fresh table and with the table shared
-    between the rounds (claim_api.shared_tables: a state's key holds which rows it can still
-    meet), and a list that is not an extension of the last starts afresh."""
+    adds them. Each search with the table shared between the rounds (claim_api.shared_tables:
+    a state's key holds which rows it can still meet) equals the same search with a fresh
+    table, and a list that is not an extension of the last starts afresh (asserted here).
+    Returns (the searches the rows changed, the searches that differ from the reference)."""
     from claimsolver.engine.claim_api import ClaimBuffers, shared_tables
 
     rng = np.random.default_rng(seed)
     fresh, shared = ClaimBuffers(tt_log2=14), ClaimBuffers(tt_log2=14)
-    met = 0
+    met, differ = 0, []
     for i in range(count):
         n = int(rng.integers(2, max_tricks + 1))
         args = random_claim(rng, n, with_steps=rng.random() < 0.3)
@@ -652,10 +653,11 @@ def check_excluded_against_reference(seed, count, max_tricks=4):
         with shared_tables(shared):
             for _round in range(4):
                 res = claim_search(**args, excluded=tuple(rows), buffers=shared)
-                want = R.search(*ref_args, excluded=tuple(rows))[:2]
-                assert (res.tricks, res.careless) == want, (i, rows, args)
                 again = claim_search(**args, excluded=tuple(rows), buffers=fresh)
-                assert (again.tricks, again.careless) == want, (i, rows, args)
+                assert (res.tricks, res.careless) == (again.tricks, again.careless), (i, rows, args)
+                want = R.search(*ref_args, excluded=tuple(rows))[:2]
+                if (res.tricks, res.careless) != want:
+                    differ.append((i, len(rows), (res.tricks, res.careless), want))
                 met += want != base
                 row = _random_row(rng, args, res.line)
                 if row is None:
@@ -664,14 +666,23 @@ def check_excluded_against_reference(seed, count, max_tricks=4):
             if len(rows) > 2:  # not an extension of the last list: a fresh generation
                 other = tuple(rows[:1] + rows[2:])
                 res = claim_search(**args, excluded=other, buffers=shared)
-                assert (res.tricks, res.careless) == R.search(*ref_args, excluded=other)[:2], (i, other, args)
-    return met
+                again = claim_search(**args, excluded=other, buffers=fresh)
+                assert (res.tricks, res.careless) == (again.tricks, again.careless), (i, other, args)
+    return met, differ
 
 
 def test_kernel_equals_reference_with_excluded_plays():
-    assert check_excluded_against_reference(31, 100) > 10  # the rows change some values
+    met, differ = check_excluded_against_reference(31, 100)
+    assert met > 10  # the rows change some values
+    assert differ == []
 
 
 @pytest.mark.slow
 def test_kernel_equals_reference_with_excluded_plays_slow():
-    assert check_excluded_against_reference(32, 1500, max_tricks=5) > 100
+    # Known to fail (found 2026-11-24, open): seed 32, claim 254, after 3 rows the kernel
+    # gives (3 tricks, 1 careless) and the reference (2, 3); the kernel before the shared
+    # table (a0b5859, exact keys everywhere) gives the same (3, 1), so the difference is in
+    # what an excluded play means (kernel or reference), not in the table.
+    met, differ = check_excluded_against_reference(32, 1500, max_tricks=5)
+    assert met > 100
+    assert differ == [], f"{len(differ)} searches differ from the reference: {differ[:10]}"

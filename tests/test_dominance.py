@@ -112,3 +112,20 @@ def test_the_same_play_met_again_is_one_reason():
     assert lines[0].startswith("at tricks 5, 6, South's ♠6 is not taken as a normal play (after 2 orders of play): ♥10 or ♦7")
     many = dominance.summarize([found(c, "HT", 5) for c in ("S2", "S3", "S4", "S5", "S6", "S7", "S8")])
     assert len(many) == dominance.MAX_REASONS + 1 and many[-1] == "2 other plays excluded for the same reason"
+
+
+@pytest.mark.parametrize("board,table", [("11", "6"), ("12", "2"),
+                                         pytest.param("19", "20", marks=pytest.mark.slow)])
+def test_sensitivity_rows_equal_the_rulings_under_those_settings(board, table):
+    """The committee's table shares searches, own-count checks and one table between its
+    settings (quick_award, exclude_dominated's memo, ruling._sharing_tables): every row must
+    still be the award a ruling under those settings gives on its own."""
+    from claimsolver.claim import AWARENESS_MODES, PLAYER_CLASSES, REGULATIONS
+
+    c = real_claim(board, table, "club")
+    table_rows = ruling.adjudicate(c, sensitivity=True).sensitivity["settings"]
+    assert len(table_rows) == len(REGULATIONS) * len(PLAYER_CLASSES) * len(AWARENESS_MODES)
+    for row in table_rows:
+        alone = ruling.adjudicate(c, regulation=row["regulation"], player_class=row["player_class"],
+                                  awareness=row["awareness"])
+        assert row["tricks"] == alone.tricks, row

@@ -346,23 +346,35 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
     policies differ only in play classes none of its searches met (the sensitivity table's
     other regulation, a careless class lifted that never came up)."""
     memo = {} if memo is None else memo
-    key = ("dominance", work.statement, tuple(awareness_options(work)), work.settings.law, work.settings.question,
-           res.tricks, res.careless, dd)
-    for pol, seen, done in memo.get(key, ()):
+    key = ("dominance", work.statement, tuple(awareness_options(work)), work.settings.law, work.settings.question)
+    done = shared_result(memo.get(key, ()), policy)
+    if done is None:
+        done = _exclude_dominated(work, policy, steps, res, dd, time_limit, t0)
+        memo.setdefault(key, []).append((policy.copy(), done))
+    return done.result, done.found
+
+
+@dataclasses.dataclass(frozen=True)
+class _OwnCountCheck:
+    result: Any  # the last search's ClaimSearchResult
+    found: list[Dominated]
+    seen: int  # the play classes met by every search of the check (-1: unknown)
+
+
+def shared_result(entries, policy: np.ndarray):
+    """The first of ``entries`` ((policy, result with ``seen``) pairs of a ruling's memo) that
+    is the same computation under ``policy``: the two policies differ only in play classes its
+    searches never met (``ClaimSearchResult.seen``); else None."""
+    for pol, done in entries:
         diff = np.nonzero(pol != policy)[0]
-        if seen >= 0 and not any(seen >> int(k) & 1 for k in diff):
+        if done.seen >= 0 and not any(done.seen >> int(k) & 1 for k in diff):
             return done
-    seen = res.seen
-    done = _exclude_dominated(work, policy, steps, res, dd, time_limit, t0)
-    for attempt in done[2]:
-        seen = -1 if seen < 0 or attempt.seen < 0 else seen | attempt.seen
-    memo.setdefault(key, []).append((policy.copy(), seen, done[:2]))
-    return done[:2]
+    return None
 
 
 def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, dd: int,
-                       time_limit: float | None, t0: float):
-    """The check itself: (the last search's result, the plays excluded, every search made)."""
+                       time_limit: float | None, t0: float) -> _OwnCountCheck:
+    """The check itself."""
     from claimsolver.engine.claim_api import line_options
 
     pos = work.position
@@ -372,7 +384,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
     shown = {int(seat): int(suits) for seat, suits in work.shown_out.items()}
     options = np.array(awareness_options(work), dtype=np.int64)
     found: list[Dominated] = []
-    searches = []
+    seen = res.seen
     # the searches again cost nodes, not seconds, so that a ruling does not depend on the machine
     nodes_left = dominance.NODE_FACTOR * max(res.nodes, dominance.NODE_FLOOR)
     while res.tricks < target and len(found) < dominance.MAX_ROUNDS and nodes_left > 0:
@@ -405,7 +417,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
             except TimeLimitReached:
                 break
             nodes_left -= attempt.nodes
-            searches.append(attempt)
+            seen = -1 if seen < 0 or attempt.seen < 0 else seen | attempt.seen
             if attempt.tricks >= res.tricks:  # a play made instead that does worse elsewhere: not taken
                 again = (attempt, tried)
                 break
@@ -413,7 +425,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
             break
         res, taken = again
         found.extend(taken)
-    return res, found, searches
+    return _OwnCountCheck(res, found, seen)
 
 
 def _overlooked_at_claim(claim: Claim, card: int) -> bool:
@@ -437,12 +449,7 @@ def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, po
         # play classes it never met (ClaimSearchResult.seen): reuse it
         key = ("search", awareness.forget, options, work.settings.law, work.settings.question)
         # (quick_award's tricks-only searches live under "tricks" with the same key tail)
-        res = None
-        for pol, done in memo.get(key, ()):
-            diff = np.nonzero(pol != policy)[0]
-            if done.seen >= 0 and not any(done.seen >> int(k) & 1 for k in diff):
-                res = done
-                break
+        res = shared_result(memo.get(key, ()), policy)
         if res is None:
             res = run_claim_search(work, policy, awareness.forget, compiled.steps, left, time_limit)
             memo.setdefault(key, []).append((policy.copy(), res))
@@ -504,15 +511,8 @@ def quick_award(claim: Claim, memo: dict, *, time_limit: float | None = None,
     aware_of_all = False
     for awareness in code_states(work, claim, compiled.mentions, memo["dd"]):
         key = (awareness.forget, options, work.settings.law, work.settings.question)
-        res = None
-        for kind in ("search", "tricks"):
-            for pol, done in memo.get((kind,) + key, ()):
-                diff = np.nonzero(pol != policy)[0]
-                if done.seen >= 0 and not any(done.seen >> int(k) & 1 for k in diff):
-                    res = done
-                    break
-            if res is not None:
-                break
+        res = (shared_result(memo.get(("search",) + key, ()), policy)
+               or shared_result(memo.get(("tricks",) + key, ()), policy))
         if res is None:
             res = run_claim_search(work, policy, awareness.forget, compiled.steps, time_limit, time_limit,
                                    tricks_only=True)

@@ -261,7 +261,6 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
             if tcards[j] >> 4 != ls and (int(hands[p]) >> (16 * ls)) & 0x7FFC:
                 raise ValueError(f"trick[{j}] is a revoke: seat {p} still holds the suit led")
     nrows = steps.shape[0]
-    named = 0
     for i in range(nrows):
         row = [int(v) for v in steps[i]]
         if not 0 <= row[T.S_KIND] < len(T.STEP_KIND_NAMES):
@@ -274,13 +273,13 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
             if c != -1:
                 if not _card_ok(c):
                     raise ValueError(f"steps[{i}]: {name} = {c} is not a card (or -1)")
-                named |= 1 << c
         if not -1 <= row[T.S_SUIT] <= 3:
             raise ValueError(f"steps[{i}]: suit = {row[T.S_SUIT]} is not a suit (or -1)")
         if not -1 <= row[T.S_HAND] <= 3:
             raise ValueError(f"steps[{i}]: hand = {row[T.S_HAND]} is not a seat (or -1)")
         if not -1 <= row[T.S_COUNT] <= 63:
             raise ValueError(f"steps[{i}]: count = {row[T.S_COUNT]} out of range")
+    named = _named_cards(steps)
 
     buf = buffers if buffers is not None else _get_buffers()
     if not _announced and not _cache.has_compiled_cache(_cache_pkg_dir(), "search_claim"):
@@ -361,11 +360,7 @@ def line_options(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     options = np.asarray(options, dtype=np.int64)
     no_count = options[:T.N_OPTIONS].copy()
     no_count[T.OPT_COUNT_SEATS] = 0
-    named = 0
-    for i in range(steps.shape[0]):
-        for col in (T.S_CARD, T.S_CARD2):
-            if steps[i, col] != -1:
-                named |= 1 << int(steps[i, col])
+    named = _named_cards(steps)
     mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
     seen = np.zeros(1, dtype=np.int64)
     side, tr = np.int64(claim_side), np.int64(trump)
@@ -390,6 +385,16 @@ def line_options(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
                                                   np.int64(card), steps, options)
         d += 1
     return out
+
+
+def _named_cards(steps: np.ndarray) -> int:
+    """The cards a statement names (its steps' card and card2): each is its own group."""
+    named = 0
+    for i in range(steps.shape[0]):
+        for col in (T.S_CARD, T.S_CARD2):
+            if steps[i, col] != -1:
+                named |= 1 << int(steps[i, col])
+    return named
 
 
 def _cache_pkg_dir():

@@ -224,32 +224,26 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
                 out |= np.int64(1) << mv[base + i, 0]
                 instead |= np.int64(1) << b
     k = 0
-    for i in range(n):
-        c = mv[base + i, 0]
-        cl = mv[base + i, 1]
-        v = policy[cl]
-        if (out >> c) & 1:
-            continue
-        if v != T.IRRATIONAL or ((instead >> c) & 1 and policy[classify(
-                hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c)] != T.IRRATIONAL):
-            # (the play made instead of an excluded one may be one the count refined away, never
-            # one irrational by its class: the static bounds rely on the classes)
-            mv[base + k, 0] = c
-            mv[base + k, 1] = cl
-            mv[base + k, 2] = 0
-            mv[base + k, 3] = 1 if v == T.CARELESS else 0
-            k += 1
-    if k == 0 and out != 0:  # nothing to play instead: the excluded plays stay
+    while True:
         for i in range(n):
             c = mv[base + i, 0]
             cl = mv[base + i, 1]
             v = policy[cl]
-            if v != T.IRRATIONAL:
+            if (out >> c) & 1:
+                continue
+            if v != T.IRRATIONAL or ((instead >> c) & 1 and policy[classify(
+                    hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c)] != T.IRRATIONAL):
+                # (the play made instead of an excluded one may be one the count refined away,
+                # never one irrational by its class: the static bounds rely on the classes)
                 mv[base + k, 0] = c
                 mv[base + k, 1] = cl
                 mv[base + k, 2] = 0
                 mv[base + k, 3] = 1 if v == T.CARELESS else 0
                 k += 1
+        if k > 0 or out == 0:
+            break
+        out = np.int64(0)  # nothing to play instead: the excluded plays stay
+        instead = np.int64(0)
     if k == 0:  # every legal play irrational (cannot happen by design): any legal play
         n = gen_groups(legal, allp, forget, named, mv, base)
         for i in range(n):

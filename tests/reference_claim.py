@@ -511,13 +511,15 @@ def apply_excluded(st, ctx, seat, classed, excluded):
     tmask = 0
     for _seat, x in trick:
         tmask |= 1 << x
-    rep = {c: representative(hands, trick, forget, named_cards(ctx), seat, c) for c, _k in classed}
+    named = named_cards(ctx)
+    rep = {c: representative(hands, trick, forget, named, seat, c) for c, _k in classed}
     out, instead = set(), set()
     for c, _k in classed:
         for mine, partner, tm, card, alt in excluded:
             if (mine, partner, tm, card) == (hands[side], hands[side + 2], tmask, rep[c]):
                 out.add(rep[c])
-                instead.add(alt)
+                if alt in rep:  # a legal card: every row's card instead, as its group's card
+                    instead.add(rep[alt])
     if not out:
         return None
     normal = [(c, k, False, 1 if ctx.policy[k] == T.CARELESS else 0) for c, k in classed

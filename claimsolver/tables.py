@@ -72,7 +72,9 @@ VOID_DISCARD_ENTRY_LINK = 26  # discarding the last card of an entry suit: a dis
 # of the player's only card of its suit s, not a top card, when partner holds a top card of s
 # and at least two top cards in all (the entry and what it leads to, in s or elsewhere), the
 # player holds no card of any other suit in which partner holds a top card (s is his only way
-# to them), and he holds another card that is not a top card (otherwise 18)
+# to them), and he holds another card that is not a top card, and partner's card is sure to win
+# the trick or he cannot ruff it (otherwise 18: a discard that gives up a trick he could ruff is
+# for his count to judge, DESIGN 2.3 Ruffing)
 # The claimer's own count (DESIGN 2.4): refinements of classes above, computed only when the
 # policy prices the refined class differently from the class it refines (see COUNT below).
 LEAD_CONCEDE_BREAKS_COUNT = 27  # refines 3: a lead from a suit without a top card (a loser, or a

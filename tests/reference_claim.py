@@ -240,7 +240,8 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
     if not partner_wins and any(beats(x, cur, trump) for x in my_trumps):
         return T.VOID_DISCARD_OPPONENT_WINNING
     if not is_top(hands, side, forget, c):
-        if discards_entry_link(hands, side, forget, seat, c):
+        gives_up = partner_wins and not partner_sure and bool(my_trumps)
+        if not gives_up and discards_entry_link(hands, side, forget, seat, c):
             return T.VOID_DISCARD_ENTRY_LINK
         return T.VOID_DISCARD_LOSER
     if any(not is_top(hands, side, forget, x) for x in cards_of(h)):

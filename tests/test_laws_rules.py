@@ -194,6 +194,24 @@ def test_discarding_entry_link_harmless():
     assert classes_now(other)["D2"] == T.VOID_DISCARD_LOSER
 
 
+def test_discarding_entry_link_when_he_could_ruff_partners_loser():
+    # Published ruling 12 (6C), trick 8: East leads his spade 5 (North's 7 still to play),
+    # South throws a diamond, and West (dummy), void in spades, holds the club 2 and his last
+    # diamond. Throwing the diamond gives up a trick West could ruff, so it is a discard for
+    # the count to judge (18, and the count makes it 28, irrational), not only the loss of an
+    # entry (26, careless for a club player) — with 26 the worst line threw it: 8 tricks
+    # where the directors allowed 11.
+    deal = "N:7.5.J7. ..AK5. .KQ.9. .J4.8.2"
+    c = claim(deal, trump="C", leader="E", claimer="E", declarer="E",
+              trick=["S5", "DT"], claimed=4, aware=["S7", "H5", "DJ", "D7", "HK", "HQ", "D9"])
+    assert classes_now(c)["D8"] == T.VOID_DISCARD_LOSER
+    # East's lead a sure winner (the spade 7 gone): West may throw the diamond, the entry slip
+    sure = claim("N:.65.J7. ..AK5. .KQ.9. .J4.8.2", trump="C", leader="E", claimer="E",
+                 declarer="E", trick=["S5", "DT"], claimed=4,
+                 aware=["H6", "H5", "DJ", "D7", "HK", "HQ", "D9"])
+    assert classes_now(sure)["D8"] == T.VOID_DISCARD_ENTRY_LINK
+
+
 def test_discards_known_winner_kept_over_loser():
     # East (the claimer's partner) holds the heart 3, a loser he knows of (North's heart king),
     # and the club ten, a winner: throwing the ten is irrational, throwing the 3 is normal.

@@ -304,7 +304,10 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
             if (cur >> 4) != trump or (mytr & above(cur & 15)) != 0:
                 return T.VOID_DISCARD_OPPONENT_WINNING
     if not is_top(hands, side, forget, c):
-        if discards_entry_link(hands, aw, seat, c):
+        # partner's card may still be beaten and he could ruff it: the discard gives up the
+        # trick, which his count judges (18), not only the entry (26)
+        gives_up = partner_wins and not partner_sure and trump != 4 and hold(h, trump) != 0
+        if not gives_up and discards_entry_link(hands, aw, seat, c):
             return T.VOID_DISCARD_ENTRY_LINK
         return T.VOID_DISCARD_LOSER
     for t in range(4):

@@ -158,7 +158,9 @@ def discard_entry_link(s: Settings, p: Policy) -> None:
     against the claimer). Discarding the last card of the only suit in which the player
     can reach partner's top card, while partner has top cards elsewhere and the player holds
     another loser he could throw (``VOID_DISCARD_ENTRY_LINK``), is careless: normal for a
-    novice or club player, not for an expert. Both regulations alike."""
+    novice or club player, not for an expert. Both regulations alike. Not when partner's card
+    may still be beaten and the player could ruff it: that discard gives up the trick too
+    (DESIGN 2.3, Ruffing), and his count judges it as any discard."""
     p[T.VOID_DISCARD_ENTRY_LINK] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
 
 

@@ -205,6 +205,8 @@ def test_discarding_entry_link_when_he_could_ruff_partners_loser():
     c = claim(deal, trump="C", leader="E", claimer="E", declarer="E",
               trick=["S5", "DT"], claimed=4, aware=["S7", "H5", "DJ", "D7", "HK", "HQ", "D9"])
     assert classes_now(c)["D8"] == T.VOID_DISCARD_LOSER
+    from test_laws_count_rules import classes_now as refined_classes
+    assert refined_classes(c)["D8"] == T.VOID_DISCARD_BREAKS_COUNT  # the ruff keeps more
     # East's lead a sure winner (the spade 7 gone): West may throw the diamond, the entry slip
     sure = claim("N:.65.J7. ..AK5. .KQ.9. .J4.8.2", trump="C", leader="E", claimer="E",
                  declarer="E", trick=["S5", "DT"], claimed=4,

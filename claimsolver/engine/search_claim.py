@@ -144,32 +144,10 @@ def class_bits(cl):
 
 
 @njit(cache=True)
-def group_top(sub, allp, forget, named, c):
-    """The card that stands for c's group of equivalent cards of ``sub`` (``gen_groups``: the
-    highest card of the run of ``sub``'s cards touching c among ``allp``, same forget bit,
-    named cards alone)."""
-    s = c >> 4
-    r = c & 15
-    a = hold(allp, s)
-    h = hold(sub, s)
-    f = hold(forget, s)
-    nm = hold(named, s)
-    while True:
-        q = r + 1
-        while q <= 14 and not ((a >> q) & 1):
-            q += 1
-        if (q > 14 or not ((h >> q) & 1) or ((f >> r) & 1) != ((f >> q) & 1)
-                or ((nm >> r) & 1) or ((nm >> q) & 1)):
-            return 16 * s + r
-        r = q
-
-
-@njit(cache=True)
-def excluded_for(options, nban, hands, side, tmask, c, legal, allp, forget, named):
+def excluded_for(options, nban, hands, side, tmask, c, legal):
     """Whether card c is one of the excluded plays appended to ``options`` here
     (tables.BAN_FIELDS: the claiming side's two hands and the trick so far as given, whatever
-    the opponents hold), and the cards to play instead by every row that excludes it, each as
-    the card standing for its group (``group_top``) so that an equal card named instead counts."""
+    the opponents hold), and the legal cards to play instead by every row that excludes it."""
     hit = False
     alts = np.int64(0)
     for b in range(nban):
@@ -177,10 +155,28 @@ def excluded_for(options, nban, hands, side, tmask, c, legal, allp, forget, name
         if (options[o + 3] == c and options[o + 2] == tmask and options[o] == hands[side]
                 and options[o + 1] == hands[side + 2]):
             hit = True
-            alt = options[o + 4]
-            if (legal >> alt) & 1:
-                alts |= np.int64(1) << group_top(legal, allp, forget, named, alt)
+            alts |= (np.int64(1) << options[o + 4]) & legal
     return hit, alts
+
+
+@njit(cache=True)
+def as_options(cards, mv, base, n):
+    """Each of ``cards`` as the option standing for its group of equal cards: ``gen_groups``
+    lists the top card of each run, so a card's option is the lowest listed card of its suit
+    at or above it (an equal card named instead of the listed one counts as that one)."""
+    listed = np.int64(0)
+    for i in range(n):
+        listed |= np.int64(1) << mv[base + i, 0]
+    out = np.int64(0)
+    for c in range(64):
+        if (cards >> c) & 1:
+            top = (c | 15) + 1
+            x = c
+            while x < top and not ((listed >> x) & 1):
+                x += 1
+            if x < top:
+                out |= np.int64(1) << x
+    return out
 
 
 @njit(cache=True)
@@ -246,11 +242,11 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
         for j in range(pos):
             tmask |= np.int64(1) << trk[tstart + j]
         for i in range(n):
-            hit, alts = excluded_for(options, nban, hands, side, tmask, mv[base + i, 0], legal, allp,
-                                     forget, named)
+            hit, alts = excluded_for(options, nban, hands, side, tmask, mv[base + i, 0], legal)
             if hit:
                 out |= np.int64(1) << mv[base + i, 0]
                 instead |= alts
+        instead = as_options(instead, mv, base, n)
     k = 0
     while True:
         for i in range(n):

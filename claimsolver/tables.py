@@ -117,17 +117,22 @@ COUNT_REFINES = {
 # the claiming side's when its card stays highest. Rounds go on while a claiming hand holds a
 # card of the suit. Only the opponents' cards he is aware of take part (forgotten cards do
 # not exist for him), where they lie. Ruffs: see *Ruffs* below (the opponents' are not counted).
-# The opponents' *cash* of a suit: the same from their side (their higher card led, the other
-# opponent's lowest; each claiming hand in turn its lowest card above the opponents' card
-# while theirs is winning, else its lowest), counting the rounds they win before the first
-# round they lose, and in a side suit no more rounds than a claiming hand holding a trump has
-# cards of it (he ruffs the next round).
+# The opponents' *cash*, with one of them on lead: in each suit he holds, and in each suit of
+# his partner's when he can give partner the lead (*the hand on lead*'s link from their side),
+# the suit played the same way from their side (their higher card led, the other opponent's
+# lowest; each claiming hand in turn its lowest card above the opponents' card while theirs is
+# winning, else its lowest), counting the rounds they win before the first round they lose,
+# and in a side suit no more rounds than a claiming hand holding a trump has cards of it (he
+# ruffs the next round).
 # *The trick* (leads, follows, discards): the rest of the trick is played by rules, with the
 # opponents' aware cards where they lie. An opponent follows with his lowest card, except that
 # while the claiming side is winning he beats its card if he can: with his lowest card that no
 # claiming hand still to play in the trick can beat (none when one of them could ruff), else
 # with his lowest higher card; void, while the claiming side is winning, he ruffs
-# with his lowest trump that wins (in a suit contract), else discards (no card removed). A
+# with his lowest trump that wins (in a suit contract), else discards (no card removed). The
+# defenders choose which of them wins: the trick is played a second time with an opponent whose
+# partner's card is winning taking it with his lowest higher card of the suit, when he has one,
+# and the worse value for the claimer counts. A
 # claiming hand plays its lowest card of the suit when its side is winning and the next
 # opponent cannot beat that card (or, in a second playing of the trick, its lowest card above
 # partner's, taking the lead into this hand; the better of the two counts); otherwise its
@@ -135,9 +140,9 @@ COUNT_REFINES = {
 # opponent cannot beat, else its lowest card; void, in the same case, its lowest such trump,
 # else a discard (no card removed). *Value* after the trick: when the claiming side won it,
 # 1 + min(tricks left after it, his count with the winning hand on lead — see *the hand on
-# lead*); when the opponents won it, min(count, tricks left after it - the opponents' cash),
-# at least 0. Values compare as (value, count): of two plays worth as many tricks, the one that
-# keeps more of his count is worth more.
+# lead*); when the opponents won it, min(count, tricks left after it - the cash of the
+# opponent who won it), at least 0. Values compare as (value, count): of two plays worth as
+# many tricks, the one that keeps more of his count is worth more.
 # *Leading* (27, 32): a lead from a suit without a top card (3) whose value is below the best
 # value among the leads the policy does not make irrational falls to 27; a top card (0) so
 # placed falls to 32.

@@ -170,15 +170,38 @@ def ref_count(hands, side, forget, trump=4) -> int:
     return sum(ref_won_by_hand(hands, side, forget, trump).values())
 
 
-def ref_opp_cash(hands, side, forget, trump) -> int:
+def ref_opp_link(h, side, trump, o) -> bool:
+    """tables.COUNT, the hand on lead, from the opponents' side: can opponent ``o`` give his
+    partner the lead (a suit he holds in which partner has a card above the claiming side's
+    and his own, or a side suit partner is void in while holding a trump)?"""
+    p = (o + 2) % 4
+    ours = h[side] | h[side + 2]
+    for s in range(4):
+        mine, theirs = _ranks(h[o], s), _ranks(h[p], s)
+        if not mine:
+            continue
+        if theirs and max(theirs) > max(mine + _ranks(ours, s)):
+            return True
+        if not theirs and trump != 4 and s != trump and _ranks(h[p], trump):
+            return True
+    return False
+
+
+def ref_opp_cash(hands, side, forget, trump, leader) -> int:
+    """tables.COUNT, the opponents' cash with ``leader`` on lead: his suits, and his partner's
+    when he can reach partner."""
+    h = _aware_hands(hands, side, forget)
+    reach = ref_opp_link(h, side, trump, leader)
     total = 0
     for s in range(4):
+        if not _ranks(h[leader], s) and not (reach and _ranks(h[(leader + 2) % 4], s)):
+            continue
         a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
         # a claiming hand with a trump ruffs once it has no card of the suit left
-        cap = min([len(_ranks(hands[h], s)) for h in (side, side + 2)
-                   if trump != 4 and s != trump and _ranks(hands[h], trump)], default=13)
+        cap = min([len(_ranks(hands[q], s)) for q in (side, side + 2)
+                   if trump != 4 and s != trump and _ranks(hands[q], trump)], default=13)
         won = 0
-        x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
+        x, y = _ranks(h[1 - side], s), _ranks(h[3 - side], s)
         while x or y:
             if not _round(x, y, a, b)[1]:
                 break
@@ -207,9 +230,11 @@ def ref_opp_can_beat(h, o, w, s, trump) -> bool:
     return any(x > w for x in trumps) if suit_of(w) == trump else True
 
 
-def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False):
+def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_over=False):
     """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
-    the opponents' holding only aware cards). Returns (best, wseat); h is updated."""
+    the opponents' holding only aware cards); ``overtake`` / ``opp_over``: a claiming hand /
+    an opponent whose partner's card is winning takes the trick with its lowest higher card.
+    Returns (best, wseat); h is updated."""
     for pos in range(k, 4):
         p = (leader + pos) % 4
         suit_cards = sorted(x for x in cards_of(h[p]) if suit_of(x) == s)
@@ -223,7 +248,11 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False):
                 holds = [x for x in over if not any(ref_opp_can_beat(h, q, x, s, trump)
                                                     for q in ((leader + j) % 4 for j in range(pos + 1, 4))
                                                     if q % 2 == side)]
-                card = (holds or over or suit_cards)[0]
+                higher = [x for x in suit_cards if suit_of(best) == s and x > best]
+                if not ours and opp_over and higher:
+                    card = higher[0]  # take partner's trick: the lead in this hand
+                else:
+                    card = (holds or over or suit_cards)[0]
             elif ours and trump != 4 and s != trump:
                 over = [x for x in trumps if suit_of(best) != trump or x > best]
                 card = over[0] if over else None
@@ -258,7 +287,7 @@ def ref_after_value(h, side, trump, forget, wseat, left) -> int:
         k = ref_count_on_lead(h, side, 0, trump, wseat)
         return 64 * (1 + min(left, k)) + k
     k = ref_exit_count(h, side, trump, wseat, ref_count(h, side, 0, trump))
-    return 64 * max(0, min(k, left - ref_opp_cash(h, side, 0, trump))) + k
+    return 64 * max(0, min(k, left - ref_opp_cash(h, side, 0, trump, wseat))) + k
 
 
 def ref_exit_count(h, side, trump, opp, k) -> int:
@@ -289,13 +318,17 @@ def _aware_hands(hands, side, forget):
 
 def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
     """tables.COUNT, leading: the trick played out by the count's rules, then the count."""
-    values = []
-    for overtake in (False, True):  # partner follows low, or takes the trick: the better
-        h = _aware_hands(hands, side, forget)
-        h[seat] &= ~(1 << c)
-        best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1, overtake)
-        values.append(ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1))
-    return max(values)
+    values = {}
+    # partner follows low, or takes the trick: the better; the defenders choose which of them
+    # wins it: the worse for him
+    for overtake in (False, True):
+        for opp_over in (False, True):
+            h = _aware_hands(hands, side, forget)
+            h[seat] &= ~(1 << c)
+            best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1, overtake, opp_over)
+            values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
+                                                         bin(hands[seat]).count("1") - 1)
+    return max(min(values[o, False], values[o, True]) for o in (False, True))
 
 
 def ref_play_value(st, ctx, seat: int, c: int) -> int:
@@ -303,14 +336,16 @@ def ref_play_value(st, ctx, seat: int, c: int) -> int:
     rules, then the count."""
     hands, leader, trick, forget = st[0], st[1], st[2], st[3]
     side, trump = ctx.side, ctx.trump
-    values = []
+    values = {}
     for overtake in (False, True):
-        h = _aware_hands(hands, side, forget)
-        h[seat] &= ~(1 << c)
-        wseat, best = trick_winner(list(trick), trump)
-        if beats(c, best, trump):
-            best, wseat = c, seat
-        best, wseat = ref_play_out(h, side, trump, leader, suit_of(trick[0][1]), best, wseat, len(trick) + 1,
-                                   overtake)
-        values.append(ref_after_value(h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1))
-    return max(values)
+        for opp_over in (False, True):
+            h = _aware_hands(hands, side, forget)
+            h[seat] &= ~(1 << c)
+            wseat, best = trick_winner(list(trick), trump)
+            if beats(c, best, trump):
+                best, wseat = c, seat
+            best, wseat = ref_play_out(h, side, trump, leader, suit_of(trick[0][1]), best, wseat, len(trick) + 1,
+                                       overtake, opp_over)
+            values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
+                                                         bin(hands[seat]).count("1") - 1)
+    return max(min(values[o, False], values[o, True]) for o in (False, True))

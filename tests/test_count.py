@@ -29,8 +29,11 @@ def kernel_count(hands, side, forget, trump) -> int:
     return int(K.count_tricks(*kernel_split(hands, side, forget), I64(trump)))
 
 
-def kernel_cash(hands, side, forget, trump) -> int:
-    return int(K.opp_cash(*kernel_split(hands, side, forget), I64(trump)))
+def kernel_cash(hands, side, forget, trump, leader=None) -> int:
+    """The opponents' cash with ``leader`` on lead (default: the claimer's left-hand opponent)."""
+    a, b, x, y = kernel_split(hands, side, forget)
+    o, p = (x, y) if leader in (None, 1 - side) else (y, x)
+    return int(K.opp_cash(a, b, o, p, I64(trump)))
 
 
 def kernel_on_lead(hands, side, forget, trump, seat) -> int:
@@ -91,10 +94,11 @@ def check_random(seed: int, n_positions: int, value_sides=(0, 1)) -> int:
             assert kernel_count(*where) == k == L.count_tricks(hands, side, forget, trump), where
             compared += 1
         assert kernel_count(*where) == R.ref_count(hands, side, forget, trump), where
-        assert kernel_cash(*where) == R.ref_opp_cash(hands, side, forget, trump), where
+        for opp in (1 - side, 3 - side):
+            assert kernel_cash(*where, opp) == R.ref_opp_cash(hands, side, forget, trump, opp), (where, opp)
         for seat in (side, side + 2):
             assert kernel_on_lead(*where, seat) == R.ref_count_on_lead(hands, side, forget, trump, seat), (where, seat)
-        compared += 4
+        compared += 5
         trick = tuple(((leader + i) % 4, int(x)) for i, x in enumerate(trick_arr))
         seat = (leader + len(trick)) % 4
         if seat & 1 != side or not hands[seat] or side not in value_sides:
@@ -282,14 +286,14 @@ def test_opponents_cash():
     # trump, none (he would ruff).
     text = "N:.432.. .AKQ.. 2..2. ..."
     hands = deal(text)
-    assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT) == 3
-    assert kernel_cash(hands, 0, 0, S) == R.ref_opp_cash(hands, 0, 0, S) == 0
+    assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT, 1) == 3
+    assert kernel_cash(hands, 0, 0, S) == R.ref_opp_cash(hands, 0, 0, S, 1) == 0
     # Overlooked cards are not cashed against him.
     assert kernel_cash(hands, 0, bit("HQ"), NT) == 2
     # They stop at the first round they lose: AK then North's queen.
     text = "N:.Q32.. .AK4.. ...2 ..."
     hands = deal(text)
-    assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT) == 2
+    assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT, 1) == 2
 
 
 def test_opponents_cash_stops_where_a_claiming_hand_ruffs():
@@ -297,21 +301,48 @@ def test_opponents_cash_stops_where_a_claiming_hand_ruffs():
     # spades South ruffs the second round, so one trick; at notrump, three.
     text = "N:.432.. .AKQ.. 2.5.. ..."
     hands = deal(text)
-    assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT) == 3
-    assert kernel_cash(hands, 0, 0, S) == R.ref_opp_cash(hands, 0, 0, S) == 1
+    assert kernel_cash(hands, 0, 0, NT) == R.ref_opp_cash(hands, 0, 0, NT, 1) == 3
+    assert kernel_cash(hands, 0, 0, S) == R.ref_opp_cash(hands, 0, 0, S, 1) == 1
+
+
+def test_opponents_cash_only_what_the_hand_on_lead_can_reach():
+    # East's AKQ of clubs: West on lead, with no club and no suit to give East the lead, cashes
+    # nothing; East on lead cashes three. With the club jack West reaches them (he leads it).
+    hands = deal("N:A.A..4 ...AKQ K.K..5 2.32..")
+    assert kernel_cash(hands, 0, 0, NT, 3) == R.ref_opp_cash(hands, 0, 0, NT, 3) == 0
+    assert kernel_cash(hands, 0, 0, NT, 1) == R.ref_opp_cash(hands, 0, 0, NT, 1) == 3
+    hands = deal("N:A.A..4 ...AKQ K.K..5 2.3..J")
+    assert kernel_cash(hands, 0, 0, NT, 3) == R.ref_opp_cash(hands, 0, 0, NT, 3) == 3
+    # A link: West's diamond to East's king, then the clubs.
+    hands = deal("N:A.A.2.4 ..K.AKQ K.K.3.5 2.3.4.")
+    assert kernel_cash(hands, 0, 0, NT, 3) == R.ref_opp_cash(hands, 0, 0, NT, 3) == 4
+
+
+def test_defenders_choose_which_of_them_wins_the_trick():
+    # South leads the diamond 2: by the count's rules West takes it with the queen (it holds
+    # against North's 3) and East follows low, leaving West on lead with nothing to cash. East
+    # overtakes with the king instead and cashes the clubs and the diamond 4: nothing left for
+    # North-South, against two (the spade ace and the heart ace) for a spade lead.
+    hands = deal("N:K.K.3.3 ..K4.AK A.A.2.2 Q.QJ.Q.")
+    d2 = parse_card("D2")
+    value = kernel_lead_value(hands, 0, NT, 0, 2, d2)
+    assert value == R.ref_lead_value(hands, 0, NT, 0, 2, d2)
+    assert value // 64 == 0
+    sa = parse_card("SA")
+    assert kernel_lead_value(hands, 0, NT, 0, 2, sa) // 64 == 2
 
 
 def test_second_hand_takes_the_trick_with_the_card_that_holds():
     # Realbridge 2021 qualifier, board 11 table 16, after the club ace: South leads; North
     # 8 / - / 9 / 7, East - / - / K74 / -, South J9 / - / - / 3, West 7 / - / - / 96.
     # Conceding the club 3 early: West wins with the 9 (the 6 would let North's 7 win) and
-    # cashes the 6 while East holds three diamonds: nothing left for North-South, against two
-    # for a spade lead.
+    # cashes the 6; East's diamonds he cannot reach (no suit to give East the lead), so one
+    # trick is left for North-South, against two for a spade lead.
     hands = deal("N:8..9.7 ..K74. J9...3 7...96")
     c3, sj = parse_card("C3"), parse_card("SJ")
     lose = kernel_lead_value(hands, 0, NT, 0, 2, c3)
     assert lose == R.ref_lead_value(hands, 0, NT, 0, 2, c3)
-    assert lose // 64 == 0
+    assert lose // 64 == 1
     win = kernel_lead_value(hands, 0, NT, 0, 2, sj)
     assert win == R.ref_lead_value(hands, 0, NT, 0, 2, sj)
     assert win // 64 == 2

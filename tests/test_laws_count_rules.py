@@ -96,15 +96,17 @@ def test_concede_early_when_the_opponents_cannot_cash_more(monkeypatch):
 # --- 28: discarding a card his count needs ----------------------------------------------------
 
 def test_discard_a_winner_the_count_needs(monkeypatch):
-    # East leads the club ace; South, void, holds SQ (surplus: North's AK take the spade
-    # tricks), HA and DA, all top cards. The aces are needed: East's hearts and West's
-    # diamonds would win after they go. Throwing an ace is irrational in his count, the
-    # surplus queen careless-but-normal (QBA regulation (b)): the claim of 2 holds.
+    # East leads the club ace; South, void, holds SQ, HA and DA, all top cards. The heart ace
+    # is needed: East, on lead, would cash his hearts after it goes. The diamond ace is not:
+    # East has no way to West's diamonds, so throwing it is careless-but-normal (QBA
+    # regulation (b)); so would the queen be, but it is the entry to North's spades, and of two
+    # discards that keep as many tricks the one that keeps more of his count (three against
+    # two) is the better. The claim of 2 holds.
     c = claim("N:AK...3 .KQ.. Q.A.A. ..KQJ.", leader="E", trick=["CA"], claimed=2)
-    assert classes_now(c) == {"SQ": T.VOID_DISCARD_TOP_ALL_TOP, "HA": T.VOID_DISCARD_BREAKS_COUNT,
-                              "DA": T.VOID_DISCARD_BREAKS_COUNT}
+    assert classes_now(c) == {"SQ": T.VOID_DISCARD_BREAKS_COUNT, "HA": T.VOID_DISCARD_BREAKS_COUNT,
+                              "DA": T.VOID_DISCARD_TOP_ALL_TOP}
     assert tricks(c) == 2
-    # Without the rule every top card is "careless, all top cards": he may throw an ace.
+    # Without the rule every top card is "careless, all top cards": he may throw the heart ace.
     assert tricks_without(c, monkeypatch, T.VOID_DISCARD_BREAKS_COUNT) == 0
 
 

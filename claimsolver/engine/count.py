@@ -77,15 +77,19 @@ def count_tricks(a, b, x, y, trump):
 
 
 @njit(cache=True)
-def opp_cash(a, b, x, y, trump):
-    """Tricks the opponents (aware cards x, y) cash on lead against claiming hands a, b
-    (tables.COUNT, the opponents' *cash*), all suits: the rounds of a suit played from their
-    top, until the first round they lose."""
+def opp_cash(a, b, o, p, trump):
+    """Tricks the opponent holding the aware cards o, on lead, cashes with his partner p
+    against claiming hands a, b (tables.COUNT, the opponents' *cash*): in the suits he holds,
+    and in his partner's when he can give partner the lead (:func:`has_link` from their side),
+    the rounds of a suit played from their top, until the first round they lose."""
+    reach = has_link(o, p, a | b, trump, 4)
     n = 0
     for s in range(4):
+        if hold(o, s) == 0 and (not reach or hold(p, s) == 0):
+            continue
         ha_s = hold(a, s)
         hb_s = hold(b, s)
-        u, v, su, sv = _rounds(hold(x, s), hold(y, s), ha_s, hb_s, True)
+        u, v, su, sv = _rounds(hold(o, s), hold(p, s), ha_s, hb_s, True)
         u += su
         v += sv
         k = u + v
@@ -302,15 +306,17 @@ def _later_top(h0, h1, h2, h3, side, trump, leader, s, pos):
 
 
 @njit(cache=True)
-def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake):
+def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, opp_over):
     """The players at positions k..3 of a trick of suit s led by ``leader`` play by the
     count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
     its seat; the opponents' hands hold only the cards the claimer is aware of. ``overtake``:
     a claiming hand whose partner's card is winning takes the trick with its lowest higher
-    card of the suit, when it has one (the lead in the other hand). Returns the hands after
-    the trick, the winning card and seat, and whether an overtake was possible (else playing
-    the trick with ``overtake`` gives the same)."""
+    card of the suit, when it has one (the lead in the other hand); ``opp_over``: the same for
+    an opponent (the defenders choose which of them wins). Returns the hands after the trick,
+    the winning card and seat, and whether a claiming hand's and an opponent's overtake was
+    possible (else playing the trick with ``overtake`` / ``opp_over`` gives the same)."""
     could = False
+    opp_could = False
     for pos in range(k, 4):
         p = (leader + pos) & 3
         h = _get(h0, h1, h2, h3, p)
@@ -323,6 +329,9 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                     up = hs & above(best & 15)
                     holds = up & above(_later_top(h0, h1, h2, h3, side, trump, leader, s, pos))
                     card = 16 * s + low_rank(holds if holds != 0 else up)
+                elif not ours and (best >> 4) == s and (hs & above(best & 15)) != 0:
+                    opp_could = True
+                    card = 16 * s + low_rank((hs & above(best & 15)) if opp_over else hs)
                 else:
                     card = 16 * s + low_rank(hs)
             elif ours and trump != 4 and s != trump:
@@ -372,7 +381,25 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
             if beats(card, best, trump):
                 best = card
                 wseat = p
-    return h0, h1, h2, h3, best, wseat, could
+    return h0, h1, h2, h3, best, wseat, could, opp_could
+
+
+@njit(cache=True)
+def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, rl):
+    """The value (:func:`_after_trick_value`) of the trick played out from position k, the
+    defenders choosing which of them wins it: an opponent who can overtake his partner's
+    winning card does so when that is worth less to the claimer. Also returns whether a
+    claiming hand could overtake (:func:`play_out_trick`)."""
+    g0, g1, g2, g3, b, w, could, opp_could = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
+                                                            overtake, False)
+    v = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+    if opp_could:
+        g0, g1, g2, g3, b, w, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
+                                                      overtake, True)
+        u = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+        if u < v:
+            v = u
+    return v, could
 
 
 @njit(cache=True)
@@ -394,9 +421,10 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     if (wseat & 1) == side:
         k = count_on_lead(a, b, x, y, trump, wseat == side)
         return 64 * (1 + (k if k < rl else rl)) + k
+    o = x if wseat == 1 - side else y
     wa, wb = _split_all(a, b, x, y, trump)
-    k = count_after_exit(a, b, x, y, trump, x if wseat == 1 - side else y, wa, wb)
-    keep = rl - opp_cash(a, b, x, y, trump)
+    k = count_after_exit(a, b, x, y, trump, o, wa, wb)
+    keep = rl - opp_cash(a, b, o, y if wseat == 1 - side else x, trump)
     if k < keep:
         keep = k
     return 64 * (keep if keep > 0 else 0) + k
@@ -468,14 +496,10 @@ def lead_value(hands, side, trump, forget, seat, c):
     h0, h1, h2, h3 = _believed_without(hands, side, forget, seat, c)
     rl = popcount(hands[seat]) - 1
     # partner follows low, or takes the trick (the lead where the winners are): the better
-    g0, g1, g2, g3, best, wseat, could = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1,
-                                                        False)
-    v = _after_trick_value(g0, g1, g2, g3, side, trump, wseat, rl)
+    v, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, False, rl)
     if not could:
         return v
-    g0, g1, g2, g3, best, wseat, could = play_out_trick(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1,
-                                                        True)
-    w = _after_trick_value(g0, g1, g2, g3, side, trump, wseat, rl)
+    w, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, True, rl)
     return v if v > w else w
 
 
@@ -496,14 +520,10 @@ def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
         best = c
         wseat = seat
     rl = popcount(hands[seat]) - 1
-    g0, g1, g2, g3, b, w, could = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best,
-                                                 wseat, pos + 1, False)
-    v = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+    v, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, False, rl)
     if not could:
         return v
-    g0, g1, g2, g3, b, w, could = play_out_trick(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best,
-                                                 wseat, pos + 1, True)
-    u = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+    u, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, True, rl)
     return v if v > u else u
 
 

@@ -44,6 +44,14 @@ def kernel_lead_value(hands, side, trump, forget, seat, c) -> int:
     return int(K.lead_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(seat), I64(c)))
 
 
+def checked_lead_value(hands, seat, name, side=0, trump=NT, forget=0) -> int:
+    """The value of leading card ``name`` by the kernel, asserted equal to the reference's."""
+    c = parse_card(name)
+    value = kernel_lead_value(hands, side, trump, forget, seat, c)
+    assert value == R.ref_lead_value(hands, side, trump, forget, seat, c), name
+    return value
+
+
 def kernel_play_value(hands, side, trump, forget, leader, trick, seat, c) -> int:
     trk = np.asarray([x for _, x in trick], dtype=np.int64)
     return int(K.play_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(leader),
@@ -324,12 +332,8 @@ def test_defenders_choose_which_of_them_wins_the_trick():
     # overtakes with the king instead and cashes the clubs and the diamond 4: nothing left for
     # North-South, against two (the spade ace and the heart ace) for a spade lead.
     hands = deal("N:K.K.3.3 ..K4.AK A.A.2.2 Q.QJ.Q.")
-    d2 = parse_card("D2")
-    value = kernel_lead_value(hands, 0, NT, 0, 2, d2)
-    assert value == R.ref_lead_value(hands, 0, NT, 0, 2, d2)
-    assert value // 64 == 0
-    sa = parse_card("SA")
-    assert kernel_lead_value(hands, 0, NT, 0, 2, sa) // 64 == 2
+    assert checked_lead_value(hands, 2, "D2") // 64 == 0
+    assert checked_lead_value(hands, 2, "SA") // 64 == 2
 
 
 def test_second_hand_takes_the_trick_with_the_card_that_holds():
@@ -382,10 +386,7 @@ def test_partner_takes_the_trick_to_be_on_lead_with_the_winners():
     # takes it with the king (following low would leave North on lead with nothing to reach
     # South's diamonds): three tricks in his count, not one (vugraph 360-36000.lin board 10).
     hands = deal("N:8..9.J 9..5.T ..AK7. 7...Q9")
-    d9 = parse_card("D9")
-    v = kernel_lead_value(hands, 0, NT, 0, 0, d9)
-    assert v == R.ref_lead_value(hands, 0, NT, 0, 0, d9)
-    assert v // 64 == 3
+    assert checked_lead_value(hands, 0, "D9") // 64 == 3
 
 
 def test_lead_value_conceding_early_against_cashing_first():

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from claimsolver.cards import Seat, card_symbol
+from claimsolver.tables import BAN_ANY_POOL
 
 if TYPE_CHECKING:  # the engine is imported when a ruling needs it (it compiles on first use)
     from claimsolver.engine.claim_api import LineNode
@@ -34,6 +35,7 @@ if TYPE_CHECKING:  # the engine is imported when a ruling needs it (it compiles 
 MAX_LAYOUTS = 40  # layouts examined per play (all of them when there are no more)
 MAX_TRICKS = 9  # plays with more tricks left are not examined (double dummy per layout costs)
 MAX_ROUNDS = 96  # excluded plays per ruling at most (a play and its transpositions count apart)
+MAX_LIFTS = 8  # searches again per round for rows lifted where the line meets them (misapplied)
 # the searches again stop once they have used NODE_FACTOR times the first search's nodes (at
 # least NODE_FLOOR): a state that can meet an excluded play is keyed on its exact cards, so a
 # search again costs more where it meets them (the ruling shares one table between them)
@@ -53,12 +55,13 @@ class Dominated:
     worse_in: int
     trick_number: int
 
-    def excluded(self, side: int) -> tuple[int, int, int, int, int]:
+    def excluded(self, side: int) -> tuple[int, int, int, int, int, int]:
         """The play as ``claim_search(..., excluded=...)`` takes it: wherever the claiming side
         holds exactly these cards at this point of a trick, whoever of the opponents holds
-        theirs (the cards he cannot see), the better play is made instead."""
+        theirs (the cards he cannot see), the better play is made instead (unless
+        :func:`misapplied` lifts it where the opponents' cards differ)."""
         return (self.node.hands[side], self.node.hands[side + 2], self.node.trick_mask, self.node.card,
-                self.better)
+                self.better, BAN_ANY_POOL)
 
 
 def _winner(trick: list[int], leader: int, trump: int) -> int:
@@ -161,43 +164,110 @@ def find_dominated(nodes: list["LineNode"], trump: int, side: int, voids_before:
         if left > MAX_TRICKS:
             break
         mine = [n for n in node.normal if n[0] == node.card]
-        if not mine or mine[0][2]:  # not a normal play here, or a careless slip of his class
+        if mine and mine[0][2]:  # a careless slip of his class
             continue
+        if not mine and node.card not in node.unrefined:  # not a normal play here
+            continue
+        # (a play normal by its class alone that the line makes was made instead of an
+        # excluded play: it is examined like any normal play, so rows chain)
         # the other plays normal here, or normal by their class alone: the count that refined
         # them away is what this check corrects
         others = sorted(({c for c, _cls, _careless in node.normal} | set(node.unrefined)) - {node.card})
         if not others:
             continue
-        lays = layouts(node.hands, side, voids_before[node.index])
-        hands = list(node.hands)
-        live = set(others)
-        strict = {c: 0 for c in others}
-        for la, lb in lays:
-            hands[1 - side], hands[3 - side] = la, lb
-            p = _dd_after(hands, trump, node.leader, node.trick, node.seat, node.card, side)
-            for q in list(live):
-                v = _dd_after(hands, trump, node.leader, node.trick, node.seat, q, side)
-                if v < p:
-                    live.discard(q)
-                elif v > p:
-                    strict[q] += 1
-            if not live:
-                break
-        best = [q for q in live if strict[q] > 0]
+        strict = _better_in(node, node.card, others, trump, side, voids_before[node.index])
+        best = [q for q, n in strict.items() if n > 0]
         if best:
             q = max(best, key=lambda c: strict[c])
             number = tricks_at_start - left + 1
-            return Dominated(node, q, len(lays), strict[q], number)
+            return Dominated(node, q, _layout_count(node, side, voids_before[node.index]), strict[q], number)
     return None
+
+
+def _better_in(node: "LineNode", card: int, others, trump: int, side: int, voids: dict[int, int]) -> dict[int, int]:
+    """Of ``others`` (cards ``node.seat`` may play instead of ``card`` in the state of
+    ``node``), those that give the claiming side at least as many tricks as ``card`` double
+    dummy in every layout of :func:`layouts`, each with the number of layouts where it gives
+    more (the real layout first, so a card that does worse there is dropped at once)."""
+    hands = list(node.hands)
+    live = set(others)
+    strict = {c: 0 for c in others}
+    for la, lb in layouts(node.hands, side, voids):
+        hands[1 - side], hands[3 - side] = la, lb
+        p = _dd_after(hands, trump, node.leader, node.trick, node.seat, card, side)
+        for q in list(live):
+            v = _dd_after(hands, trump, node.leader, node.trick, node.seat, q, side)
+            if v < p:
+                live.discard(q)
+            elif v > p:
+                strict[q] += 1
+        if not live:
+            break
+    return {q: strict[q] for q in live}
+
+
+def _layout_count(node: "LineNode", side: int, voids: dict[int, int]) -> int:
+    return len(layouts(node.hands, side, voids))
+
+
+def misapplied(nodes: list["LineNode"], rows, trump: int, side: int, voids_before: list[dict[int, int]],
+               deadline: float | None = None) -> list[tuple[int, ...]]:
+    """Exceptions (tables.BAN_FIELDS) to the excluded plays ``rows`` (``Dominated.excluded``
+    rows and exceptions already made) at the plays of a line (``nodes``, from
+    ``line_options``): a row found dominated in one state applies wherever the claiming side
+    holds the same cards, but the opponents' cards may differ there (other cards already
+    played), and with them the layouts. Where a row applies on the line and its card instead
+    does not dominate the excluded card over this state's layouts, the row is lifted for these
+    opponents' cards. ``voids_before``: :func:`known_voids` of the line."""
+    have = set(rows)
+    out: list[tuple[int, ...]] = []
+    for node in nodes:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        pool = node.hands[1 - side] | node.hands[3 - side]
+        held = node.hands[node.seat]
+        lead = (node.trick[0] >> 4) if node.trick else -1
+        follows = lead >= 0 and held >> (16 * lead) & 0xFFFF
+
+        def legal(c: int) -> bool:
+            return bool(held >> c & 1) and (not follows or c >> 4 == lead)
+
+        for row in rows:
+            if len(row) > 5 and row[5] != BAN_ANY_POOL:
+                continue
+            mine, partner, tmask, card, instead = row[:5]
+            if (mine, partner, tmask) != (node.hands[side], node.hands[side + 2], node.trick_mask):
+                continue
+            lifted = (mine, partner, tmask, card, instead, pool)
+            if lifted in have or not legal(card) or not legal(instead):
+                continue
+            if not _better_in(node, card, [instead], trump, side, voids_before[node.index]).get(instead):
+                out.append(lifted)
+                have.add(lifted)
+    return out
 
 
 MAX_REASONS = 5  # distinct excluded plays named in a ruling; the rest are counted
 
 
-def summarize(found: list[Dominated]) -> list[str]:
+def made_on_line(line, hands: tuple[int, int, int, int], tricks_left: int) -> frozenset[tuple[int, int, int]]:
+    """(seat, card, trick number) of every play of a claim search's ``line`` (seat, card,
+    ...) from a position with ``hands`` and ``tricks_left``: for :func:`summarize`."""
+    sizes = [bin(h).count("1") for h in hands]
+    out = set()
+    for seat, card, *_ in line:
+        out.add((seat, card, tricks_left - sizes[seat] + 1))
+        sizes[seat] -= 1
+    return frozenset(out)
+
+
+def summarize(found: list[Dominated], made: frozenset[tuple[int, int, int]] = frozenset()) -> list[str]:
     """One sentence per distinct excluded play (the same card of the same player, met again
     after other orders of play, is one), the first :data:`MAX_REASONS` of them, then a count
-    of the rest."""
+    of the rest. ``made`` (:func:`made_on_line` of the line shown): where that line makes an
+    excluded play after all, the sentence says so (it meets the play after another order of
+    play, or with other opponents' cards played, where :func:`misapplied` lifted the row), so
+    that the reasons never contradict the line."""
     groups: dict[tuple[int, int], list[Dominated]] = {}
     for d in found:
         groups.setdefault((d.node.seat, d.node.card), []).append(d)
@@ -208,10 +278,13 @@ def summarize(found: list[Dominated]) -> list[str]:
         where = ", ".join(str(t) for t in tricks)
         again = f" (after {len(ds)} orders of play)" if len(ds) > 1 else ""
         first = ds[0]
+        kept = [t for t in tricks if (seat, card, t) in made]
+        still = (f"; the line below still makes it at trick {kept[0]}, after other cards were played than where "
+                 f"it was found dominated") if kept else ""
         out.append(f"at trick{'s' if len(tricks) > 1 else ''} {where}, {Seat(seat).full_name}'s {card_symbol(card)} "
                    f"is not taken as a normal play{again}: {better} does as well wherever the opponents' cards lie "
                    f"and better in some of them ({first.worse_in} of the {first.layouts} layouts examined the first "
-                   f"time), so it can only lose a trick, and an expert keeping his count does not make it")
+                   f"time), so it can only lose a trick, and an expert keeping his count does not make it{still}")
     rest = len(groups) - MAX_REASONS
     if rest > 0:
         out.append(f"{rest} other play{'s' if rest > 1 else ''} excluded for the same reason")

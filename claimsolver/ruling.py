@@ -309,7 +309,8 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
         if first is not None:
             reasons.append(losing_play_reason(work, first, policy))
     reasons = decision.reasons + reasons + [Reason("70D1", n) for n in notes]
-    reasons += [Reason("70D1", f"His own count (DESIGN 2.4): {text}.") for text in dominance.summarize(dominated)]
+    reasons += [Reason("70D1", f"His own count (DESIGN 2.4): {text}.") for text in dominance.summarize(
+        dominated, dominance.made_on_line(res.line, work.position.hands, work.tricks_left) if dominated else frozenset())]
     if agreement_note:
         reasons.insert(0, Reason("Rubber Law 70", agreement_note))
     for cite, text in codes.restrictions(work, trump_options is not None):
@@ -375,7 +376,7 @@ def shared_result(entries, policy: np.ndarray):
 def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, dd: int,
                        time_limit: float | None, t0: float) -> _OwnCountCheck:
     """The check itself."""
-    from claimsolver.engine.claim_api import line_options
+    from claimsolver.engine.claim_api import MAX_EXCLUDED, line_options
 
     pos = work.position
     side = work.claiming_side
@@ -384,6 +385,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
     shown = {int(seat): int(suits) for seat, suits in work.shown_out.items()}
     options = np.array(awareness_options(work), dtype=np.int64)
     found: list[Dominated] = []
+    rows: list[tuple[int, ...]] = []  # the excluded plays of found, and exceptions to them, in order
     seen = res.seen
     # the searches again cost nodes, not seconds, so that a ruling does not depend on the machine
     nodes_left = dominance.NODE_FACTOR * max(res.nodes, dominance.NODE_FLOOR)
@@ -408,24 +410,52 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
             break
         again = None
         for tried in (batch, batch[:1]) if len(batch) > 1 else (batch,):
-            left = None if deadline is None else deadline - time.perf_counter()
-            if left is not None and left <= 0:
+            candidate = rows + [x.excluded(side) for x in tried]
+            if len(candidate) > MAX_EXCLUDED:
                 break
-            try:
-                attempt = run_claim_search(work, policy, 0, steps, left, time_limit,
-                                           excluded=tuple(x.excluded(side) for x in found + tried))
-            except TimeLimitReached:
+            attempt = None
+            # a row applies wherever the claiming side holds the same cards; where the line
+            # meets it with other opponents' cards and the play instead does not dominate
+            # there, lift it for those cards and search again (dominance.misapplied)
+            for _verify in range(dominance.MAX_LIFTS + 1):
+                left = None if deadline is None else deadline - time.perf_counter()
+                if left is not None and left <= 0:
+                    attempt = None
+                    break
+                try:
+                    attempt = run_claim_search(work, policy, 0, steps, left, time_limit, excluded=tuple(candidate))
+                except TimeLimitReached:
+                    attempt = None
+                    break
+                nodes_left -= attempt.nodes
+                seen = -1 if seen < 0 or attempt.seen < 0 else seen | attempt.seen
+                lifts = _misapplied(work, policy, options, steps, attempt.line, candidate, shown, deadline)
+                if not lifts or len(candidate) + len(lifts) > MAX_EXCLUDED or nodes_left <= 0:
+                    break
+                candidate = candidate + lifts
+            if attempt is None:
                 break
-            nodes_left -= attempt.nodes
-            seen = -1 if seen < 0 or attempt.seen < 0 else seen | attempt.seen
             if attempt.tricks >= res.tricks:  # a play made instead that does worse elsewhere: not taken
-                again = (attempt, tried)
+                again = (attempt, tried, candidate)
                 break
         if again is None:
             break
-        res, taken = again
+        res, taken, rows = again
         found.extend(taken)
     return _OwnCountCheck(res, found, seen)
+
+
+def _misapplied(work: Claim, policy: np.ndarray, options: np.ndarray, steps: np.ndarray, line, rows,
+                shown: dict[int, int], deadline: float | None) -> list[tuple[int, ...]]:
+    """:func:`dominance.misapplied` on a line of the claim search."""
+    from claimsolver.engine.claim_api import line_options
+
+    pos = work.position
+    side = work.claiming_side
+    nodes = line_options(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), side, 0,
+                         shown_bits(work), policy, options, steps, line)
+    voids = dominance.known_voids(line, tuple(pos.trick), side, shown)
+    return dominance.misapplied(nodes, rows, pos.trump, side, voids, deadline)
 
 
 def _overlooked_at_claim(claim: Claim, card: int) -> bool:

@@ -197,12 +197,19 @@ N_OPTIONS = 8
 # number n, then n rows of BAN_FIELDS values: the claiming side's two hands at the play (seat
 # ``side`` first; the player still holding the card), the mask of the cards already in the
 # current trick, the card, and the card to play instead. Wherever the claiming side holds
-# those cards and the trick is so (whatever the opponents hold: the cards he cannot see), the
-# claim search does not make the play and makes the other one a normal play (the ruling's
-# own count check, DESIGN 2.4, :mod:`claimsolver.dominance`), unless that one is irrational by
-# its class. A state that can still meet an excluded play is keyed in the transposition
-# table on the exact cards in play and on the last such row (search_claim.excluded_reach).
-BAN_FIELDS = 5
+# those cards and the trick is so (whatever the opponents hold: the cards he cannot see) and
+# the play is a normal one there, the claim search does not make it and makes the other one a
+# normal play (the ruling's own count check, DESIGN 2.4, :mod:`claimsolver.dominance`),
+# unless that one is irrational by its class. (Where the play is not normal, nothing is made
+# instead of it: the card instead was found better than a play the claimer would not make.) The sixth value is -1 for such a row; a row whose sixth value is a bit mask of
+# cards is an *exception* to the row with the same first five values: that row does not apply
+# where the opponents' hands hold exactly those cards (the ruling found, by double dummy over
+# the layouts of that state, that the play instead does not do as well there:
+# dominance.misapplied). A state that can still meet an excluded play is keyed in the
+# transposition table on the exact cards in play and on the last such row
+# (search_claim.excluded_reach).
+BAN_FIELDS = 6
+BAN_ANY_POOL = -1  # the sixth value of a row that applies whatever the opponents hold
 
 # --- statement steps (rows of the ``steps`` int64 array) -----------------------------------
 # A row: kind, suit, hand, card, card2, count, flag, next, alt   (-1 = not stated)

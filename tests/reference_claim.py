@@ -505,8 +505,10 @@ def named_cards(ctx) -> int:
 def apply_excluded(st, ctx, seat, classed, excluded):
     """The claiming side's normal plays (card, class, stated, careless) with the excluded plays
     (``claim_search(..., excluded=...)``: the claiming side's two hands, the current trick's
-    cards, the card, the card instead) taken out and the plays instead admitted unless
-    irrational by their class before the count; None when nothing is excluded here."""
+    cards, the card, the card instead; a sixth value other than -1 makes the row an exception
+    lifting the row of the same five where the opponents hold those cards) taken out and the
+    plays instead admitted unless irrational by their class before the count; None when
+    nothing is excluded here."""
     hands, _leader, trick, forget, *_ = st
     side = ctx.side
     tmask = 0
@@ -514,13 +516,27 @@ def apply_excluded(st, ctx, seat, classed, excluded):
         tmask |= 1 << x
     named = named_cards(ctx)
     rep = {c: representative(hands, trick, forget, named, seat, c) for c, _k in classed}
+    rows = [tuple(ex) + (T.BAN_ANY_POOL,) * (6 - len(ex)) for ex in excluded]
+    pool = hands[1 - side] | hands[3 - side]
+    lifted = {row[:5] for row in rows if row[5] == pool}  # exceptions where the opponents hold these cards
     out, instead = set(), set()
-    for c, _k in classed:
-        for mine, partner, tm, card, alt in excluded:
-            if (mine, partner, tm, card) == (hands[side], hands[side + 2], tmask, rep[c]):
-                out.add(rep[c])
-                if alt in rep:  # a legal card: every row's card instead, as its group's card
-                    instead.add(rep[alt])
+    # a row applies to a play he would make here: a normal one, or one made instead of an
+    # excluded normal play (rows chain); a play he would not make has nothing instead
+    admitted = {c for c, k in classed if rep[c] == c and ctx.policy[k] != T.IRRATIONAL}
+    frontier = set(admitted)
+    while frontier:
+        new = set()
+        for c in frontier:
+            for mine, partner, tm, card, alt, where in rows:
+                if where != T.BAN_ANY_POOL or (mine, partner, tm, card, alt) in lifted:
+                    continue
+                if (mine, partner, tm, card) == (hands[side], hands[side + 2], tmask, c):
+                    out.add(c)
+                    if alt in rep:  # a legal card: every row's card instead, as its group's card
+                        new.add(rep[alt])
+        instead |= new
+        frontier = {c for c in new - admitted if ctx.policy[classify(st, ctx, seat, c)] != T.IRRATIONAL}
+        admitted |= frontier
     if not out:
         return None
     normal = [(c, k, False, 1 if ctx.policy[k] == T.CARELESS else 0) for c, k in classed

@@ -630,9 +630,32 @@ def _random_row(rng, args, line):
     return (hands[side], hands[side + 2], tmask, card, int(rng.choice(others)))
 
 
+def _random_exception(rng, args, line, rows):
+    """An exception to one of ``rows`` (tables.BAN_FIELDS): the opponents' cards at a state of
+    the line where that row applies (the claiming side's hands and the trick as the row has
+    them, its card still held), else at any state of the claiming side's plays."""
+    side = args["claim_side"]
+    general = [r for r in rows if len(r) == 5]
+    plays = [i for i, (seat, _c, _k, _s) in enumerate(line) if (seat & 1) == side]
+    if not general or not plays:
+        return None
+    states = []
+    for i in plays:
+        hands, trick = _state_at(args, line, i)
+        tmask = sum(1 << c for c in trick)
+        pool = hands[1 - side] | hands[3 - side]
+        states += [(r, pool) for r in general if (r[0], r[1], r[2]) == (hands[side], hands[side + 2], tmask)
+                   and (hands[line[i][0]] >> r[3]) & 1]
+    if not states:
+        hands, _trick = _state_at(args, line, int(rng.choice(plays)))
+        states = [(general[int(rng.integers(len(general)))], hands[1 - side] | hands[3 - side])]
+    row, pool = states[int(rng.integers(len(states)))]
+    return row + (pool,)
+
+
 def check_excluded_against_reference(seed, count, max_tricks=4):
     """Rows of excluded plays added round by round from the kernel's own lines, as the ruling
-    adds them. Each search with the table shared between the rounds (claim_api.shared_tables:
+    adds them, and exceptions to them at the opponents' cards of a state where they apply. Each search with the table shared between the rounds (claim_api.shared_tables:
     a state's key holds which rows it can still meet) equals the same search with a fresh
     table, and a list that is not an extension of the last starts afresh (asserted here).
     Returns (the searches the rows changed, the searches that differ from the reference)."""
@@ -660,6 +683,8 @@ def check_excluded_against_reference(seed, count, max_tricks=4):
                     differ.append((i, len(rows), (res.tricks, res.careless), want))
                 met += want != base
                 row = _random_row(rng, args, res.line)
+                if rows and rng.random() < 0.4:
+                    row = _random_exception(rng, args, res.line, rows) or row
                 if row is None:
                     break
                 rows.append(row)
@@ -700,6 +725,77 @@ def test_an_excluded_play_admits_every_card_instead_as_its_group():
                  [before + (card("H7"),), before + (card("H8"),)], [before + (card("C6"),), before + (card("H7"),)]):
         res = claim_search(**args, excluded=tuple(rows))
         assert (res.tricks, res.careless) == R.search(*ref_args, excluded=tuple(rows))[:2] == (2, 3), rows
+
+
+def test_a_row_on_a_play_he_would_not_make_admits_nothing():
+    # Found by comparing with the kernel before the rule (random claim 152 of seed 5). After
+    # North's HJ lead, East-West claim; a row excludes East's D2 lead from D2 DA C4 (opposite
+    # D4 D8 C2) with C4 to play instead. At that state D2 is not a normal play, so there is
+    # nothing to make instead of it: C4, which the count refined away, stays out (admitting it
+    # gave 1 trick instead of 3). A card instead replaces a play he would make, never adds one.
+    def mask(*names):
+        return sum(1 << (16 * "SHDC".index(n[0]) + "--23456789TJQKA".index(n[1])) for n in names)
+
+    args = dict(hands=np.array([mask("SA", "CJ", "CQ"), mask("HQ", "D2", "DA", "C4"),
+                                mask("S9", "HT", "DQ", "CK"), mask("H8", "D4", "D8", "C2")], dtype=np.int64),
+                trump=4, leader=0, trick=np.array([mask("HJ").bit_length() - 1], dtype=np.int64), claim_side=1,
+                forget=mask("SA", "HT", "CJ"), shown=18,
+                policy=np.array([1, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 2,
+                                 0, 0, 0, 0, 0, 0, 1, 0], dtype=np.int64),
+                options=np.array([1, 0, 1, 10, 0, 0, 0, 0], dtype=np.int64), steps=NO_STEPS, running=-1)
+    row = (mask("D2", "DA", "C4"), mask("D4", "D8", "C2"), 0, mask("D2").bit_length() - 1,
+           mask("C4").bit_length() - 1)
+    trick = [((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"])]
+    ref_args = ([int(h) for h in args["hands"]], args["trump"], args["leader"], trick, args["claim_side"],
+                args["forget"], args["shown"], args["policy"], args["options"], args["steps"], args["running"])
+    base = claim_search(**args)
+    res = claim_search(**args, excluded=(row,))
+    assert (res.tricks, res.careless) == R.search(*ref_args, excluded=(row,))[:2] == (base.tricks, base.careless) \
+        == (3, 0)
+
+
+def test_an_exception_lifts_a_row_only_where_the_opponents_hold_those_cards():
+    # The rows of test_an_excluded_play_admits_every_card_instead_as_its_group: C5 excluded,
+    # H7 instead (2 tricks, 3 careless plays, where the search without rows gives 4). An
+    # exception naming the opponents' cards where the line meets the row lifts it there: the
+    # search then meets it after other discards of the opponents (2 tricks, 4 careless plays;
+    # each such layout needs its own exception, which is why the ruling lifts rows only where
+    # its line meets them). One naming other cards changes nothing.
+    def card(name):
+        return 16 * "SHDC".index(name[0]) + "--23456789TJQKA".index(name[1])
+
+    def mask(*names):
+        return sum(1 << card(n) for n in names)
+
+    args = dict(hands=np.array([mask("H7", "H8", "HA", "D2", "C5"), mask("S2", "S7", "S8", "SJ"),
+                                mask("H4", "H5", "DJ", "DA", "C6"), mask("SQ", "H6", "HQ", "HK", "C2")],
+                               dtype=np.int64),
+                trump=4, leader=1, trick=np.array([card("D4")], dtype=np.int64), claim_side=0,
+                forget=mask("S2", "S7", "S8", "SJ", "H6", "HK", "C2"), shown=64,
+                policy=np.array([1, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 2,
+                                 0, 0, 0, 0, 0, 0, 1, 0], dtype=np.int64),
+                options=np.array([1, 0, 1, 5, 0, 0, 0, 0], dtype=np.int64), steps=NO_STEPS, running=-1)
+    row = (mask("H7", "H8", "C5"), mask("H4", "DJ", "C6"), 0, card("C5"), card("H7"))
+    trick = [((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"])]
+    ref_args = ([int(h) for h in args["hands"]], args["trump"], args["leader"], trick, args["claim_side"],
+                args["forget"], args["shown"], args["policy"], args["options"], args["steps"], args["running"])
+    res = claim_search(**args, excluded=(row,))
+    assert (res.tricks, res.careless) == R.search(*ref_args, excluded=(row,))[:2] == (2, 3)
+    # the opponents' cards where the row applies on that line
+    side = 0
+    for i, (seat, c, _k, _s) in enumerate(res.line):
+        hands, trick_now = _state_at(args, res.line, i)
+        if (hands[side], hands[side + 2], sum(1 << x for x in trick_now)) == row[:3] and hands[seat] >> row[3] & 1:
+            pool = hands[1] | hands[3]
+            break
+    else:
+        raise AssertionError("the row does not apply on the line")
+    lifted = claim_search(**args, excluded=(row, row + (pool,)))
+    assert (lifted.tricks, lifted.careless) == R.search(*ref_args, excluded=(row, row + (pool,)))[:2] == (2, 4)
+    other = claim_search(**args, excluded=(row, row + (pool ^ mask("SQ", "S2"),)))
+    assert (other.tricks, other.careless) == (2, 3)
+    with pytest.raises(ValueError, match="exception"):
+        claim_search(**args, excluded=(row + (-5,),))
 
 
 def test_kernel_equals_reference_with_excluded_plays():

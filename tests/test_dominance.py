@@ -129,3 +129,45 @@ def test_sensitivity_rows_equal_the_rulings_under_those_settings(board, table):
         alone = ruling.adjudicate(c, regulation=row["regulation"], player_class=row["player_class"],
                                   awareness=row["awareness"])
         assert row["tricks"] == alone.tricks, row
+
+
+def test_a_row_is_lifted_where_the_line_meets_it_with_other_cards_out(monkeypatch):
+    # RealBridge board 12 table 27, 4H by North, 7 of 8 claimed (double dummy 7): the check
+    # found South's DJ at trick 2 dominated by the CQ after West had discarded a club at trick
+    # 1. With West's D4 discarded instead the CQ does worse in some layout, so the row is
+    # lifted for those cards (dominance.misapplied) and the DJ stays a normal play there. The
+    # claim is upheld; admitting the CQ where it was never tested left 6 tricks.
+    c = real_claim("12", "27")
+    r = ruling.adjudicate(c, time_limit=60)
+    assert r.tricks == c.claimed == 7
+    # the reasons never contradict the line: the excluded DJ the line still makes is said so
+    dj = [x.text for x in r.reasons if "South's ♦J is not taken as a normal play" in x.text]
+    assert dj and "the line below still makes it at trick 2" in dj[0]
+    assert r.line[1].cards[0] == parse_card("DJ")  # trick 2, led by South
+    monkeypatch.setattr(dominance, "misapplied", lambda *a, **k: [])
+    assert ruling.adjudicate(c, time_limit=60).tricks == 6
+
+
+def test_misapplied_tests_the_row_in_the_state_met():
+    # The same claim: West discards the D4 under South's HK, and South leads the DJ. A row
+    # that excludes the DJ there with the CQ instead (as found after a club discard) is tested
+    # in this state: the CQ does not do as well as the DJ in every layout, so the row is lifted
+    # for exactly the opponents' cards here. A row that does not apply here lifts nothing.
+    c = real_claim("12", "27")
+    work = codes.working_claim(c)
+    policy = codes.compile_policy(work)
+    pos = work.position
+    side = work.claiming_side
+    opts = np.array(ruling.awareness_options(work), dtype=np.int64)
+    line = [(2, parse_card("HK"), -1, False), (3, parse_card("D4"), -1, False), (2, parse_card("DJ"), -1, False)]
+    nodes = line_options(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), side, 0,
+                         ruling.shown_bits(work), policy, opts, np.zeros((0, 9), dtype=np.int64), line)
+    node = nodes[-1]
+    assert node.card == parse_card("DJ") and node.trick == ()
+    row = (node.hands[side], node.hands[side + 2], 0, parse_card("DJ"), parse_card("CQ"), -1)
+    voids = dominance.known_voids(line, tuple(pos.trick), side, {})
+    pool = node.hands[1 - side] | node.hands[3 - side]
+    assert dominance.misapplied(nodes, [row], pos.trump, side, voids) == [row[:5] + (pool,)]
+    assert dominance.misapplied(nodes, [row, row[:5] + (pool,)], pos.trump, side, voids) == []  # already lifted
+    elsewhere = (node.hands[side] & ~(1 << parse_card("ST")),) + row[1:]  # North without his ♠10
+    assert dominance.misapplied(nodes, [elsewhere], pos.trump, side, voids) == []

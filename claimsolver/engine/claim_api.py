@@ -164,7 +164,7 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
                  forget: int, shown: int, policy: np.ndarray, options: np.ndarray,
                  steps: np.ndarray, running: int = -1, node_budget: int = 0,
                  buffers: ClaimBuffers | None = None, tricks_only: bool = False,
-                 excluded: tuple[tuple[int, int, int, int, int], ...] = ()) -> ClaimSearchResult:
+                 excluded: tuple[tuple[int, ...], ...] = ()) -> ClaimSearchResult:
     """Rule a claim: the minimum over every continuation of (claiming side's tricks, careless
     plays), see the module doc of :mod:`claimsolver.engine.search_claim`.
 
@@ -176,7 +176,8 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     of the suit being run, or -1; node_budget: 0 = unlimited; tricks_only: only the fewest
     tricks (``careless`` -1, no ``line``); excluded: plays the claiming side does not make,
     each (its hand of seat ``claim_side``, of its partner, the mask of the cards already in the
-    current trick, the card, the card played instead) (tables.BAN_FIELDS).
+    current trick, the card, the card played instead), or the same five and the opponents'
+    cards where that row does not apply (an exception) (tables.BAN_FIELDS).
     """
     global _announced
     hands = _int_array(hands, "hands", "of shape (4,)")
@@ -210,21 +211,29 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     options = _int_array(options, "options", f"of shape ({T.N_OPTIONS},)")
     if options.shape != (T.N_OPTIONS,):
         raise ValueError(f"options must have shape ({T.N_OPTIONS},), got {options.shape}")
+    ban_rows: list[tuple[int, ...]] = []
     if excluded:
         if len(excluded) > MAX_EXCLUDED:
             raise ValueError(f"excluded holds {len(excluded)} plays; at most {MAX_EXCLUDED} are supported")
         rows = [len(excluded)]
         for i, ex in enumerate(excluded):
             try:
-                mine, partner, tmask, card, instead = ex
+                mine, partner, tmask, card, instead, *rest = ex
                 row = [int(mine), int(partner), int(tmask), int(card), int(instead)]
+                if len(rest) > 1:
+                    raise ValueError
+                row.append(int(rest[0]) if rest else T.BAN_ANY_POOL)
             except (TypeError, ValueError):
                 raise ValueError(f"excluded[{i}] must be (hand, partner's hand, trick mask, card, "
-                                 f"card instead), got {ex!r}") from None
-            for c in row[3:]:
+                                 f"card instead[, opponents' cards of an exception]), got {ex!r}") from None
+            for c in row[3:5]:
                 if not _card_ok(c):
                     raise ValueError(f"excluded[{i}]: {c} is not a card 16*suit+rank (rank 2..14)")
+            if row[5] != T.BAN_ANY_POOL and (row[5] < 0 or row[5] & ~_FULL_DECK):
+                raise ValueError(f"excluded[{i}]: the opponents' cards of an exception must be a bitboard "
+                                 f"(or {T.BAN_ANY_POOL}), got {row[5]}")
             rows += row
+            ban_rows.append(tuple(row))
         options = np.concatenate([options, np.array(rows, dtype=np.int64)])
     steps = _int_array(steps, "steps", f"of shape (n, {T.N_STEP_FIELDS})")
     if steps.ndim != 2 or steps.shape[1] != T.N_STEP_FIELDS:
@@ -294,7 +303,7 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     # (and on the excluded plays the state can meet, which its key holds: generation_for)
     semantics = b"%d/%d/%d/" % (trump, claim_side, int(named)) + policy.tobytes() \
         + options[:T.N_OPTIONS].tobytes() + np.ascontiguousarray(steps).tobytes()
-    buf.stats[4] = buf.generation_for(semantics, tuple(tuple(int(v) for v in ex) for ex in excluded))
+    buf.stats[4] = buf.generation_for(semantics, tuple(ban_rows))
     outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
     fg = int(forget) & outstanding
     value, nline = solve(buf.hands, np.int64(trump), np.int64(claim_side), np.int64(k), buf.trk,

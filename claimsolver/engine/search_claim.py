@@ -147,16 +147,32 @@ def class_bits(cl):
 def excluded_for(options, nban, hands, side, tmask, c, legal):
     """Whether card c is one of the excluded plays appended to ``options`` here
     (tables.BAN_FIELDS: the claiming side's two hands and the trick so far as given, whatever
-    the opponents hold), and the legal cards to play instead by every row that excludes it."""
+    the opponents hold, unless an exception row names the opponents' cards here), and the
+    legal cards to play instead by every row that excludes it."""
     hit = False
     alts = np.int64(0)
+    pool = hands[1 - side] | hands[3 - side]
     for b in range(nban):
         o = T.N_OPTIONS + 1 + T.BAN_FIELDS * b
-        if (options[o + 3] == c and options[o + 2] == tmask and options[o] == hands[side]
-                and options[o + 1] == hands[side + 2]):
+        if (options[o + 5] == T.BAN_ANY_POOL and options[o + 3] == c and options[o + 2] == tmask
+                and options[o] == hands[side] and options[o + 1] == hands[side + 2]
+                and not excepted(options, nban, o, pool)):
             hit = True
             alts |= (np.int64(1) << options[o + 4]) & legal
     return hit, alts
+
+
+@njit(cache=True)
+def excepted(options, nban, o, pool):
+    """Whether an exception row (tables.BAN_FIELDS) lifts the row at options[o] where the
+    opponents hold exactly ``pool``."""
+    for e in range(nban):
+        q = T.N_OPTIONS + 1 + T.BAN_FIELDS * e
+        if (options[q + 5] == pool and options[q + 3] == options[o + 3] and options[q + 4] == options[o + 4]
+                and options[q + 2] == options[o + 2] and options[q] == options[o]
+                and options[q + 1] == options[o + 1]):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -241,12 +257,31 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
         tmask = np.int64(0)
         for j in range(pos):
             tmask |= np.int64(1) << trk[tstart + j]
+        # a row applies to a play he would make here: a normal one, or one made instead of an
+        # excluded normal play (rows chain); a play he would not make has nothing instead
+        admitted = np.int64(0)
         for i in range(n):
-            hit, alts = excluded_for(options, nban, hands, side, tmask, mv[base + i, 0], legal)
-            if hit:
-                out |= np.int64(1) << mv[base + i, 0]
-                instead |= alts
-        instead = as_options(instead, mv, base, n)
+            if policy[mv[base + i, 1]] != T.IRRATIONAL:
+                admitted |= np.int64(1) << mv[base + i, 0]
+        frontier = admitted
+        while frontier != 0:
+            new = np.int64(0)
+            for i in range(n):
+                c = mv[base + i, 0]
+                if (frontier >> c) & 1:
+                    hit, alts = excluded_for(options, nban, hands, side, tmask, c, legal)
+                    if hit:
+                        out |= np.int64(1) << c
+                        new |= alts
+            new = as_options(new, mv, base, n)
+            instead |= new
+            frontier = np.int64(0)
+            for i in range(n):
+                c = mv[base + i, 0]
+                if (new >> c) & 1 and not (admitted >> c) & 1 and policy[classify(
+                        hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c)] != T.IRRATIONAL:
+                    frontier |= np.int64(1) << c
+            admitted |= frontier
     k = 0
     while True:
         for i in range(n):

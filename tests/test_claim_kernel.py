@@ -696,30 +696,44 @@ def check_excluded_against_reference(seed, count, max_tricks=4):
     return met, differ
 
 
+def _card(name):
+    return 16 * "SHDC".index(name[0]) + "--23456789TJQKA".index(name[1])
+
+
+def _mask(*names):
+    return sum(1 << _card(n) for n in names)
+
+
+def _ref_args(args):
+    """The reference search's arguments for a kernel claim_search's keyword arguments."""
+    trick = [((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"])]
+    return ([int(h) for h in args["hands"]], args["trump"], args["leader"], trick, args["claim_side"],
+            args["forget"], args["shown"], args["policy"], args["options"], args["steps"], args["running"])
+
+
+def _north_c5_claim():
+    """North-South claim after East's D4 lead: North H8 H7 HA D2 C5, South H5 H4 DJ DA C6
+    (random claim 254 of the slow test's seed 32)."""
+    return dict(hands=np.array([_mask("H7", "H8", "HA", "D2", "C5"), _mask("S2", "S7", "S8", "SJ"),
+                                _mask("H4", "H5", "DJ", "DA", "C6"), _mask("SQ", "H6", "HQ", "HK", "C2")],
+                               dtype=np.int64),
+                trump=4, leader=1, trick=np.array([_card("D4")], dtype=np.int64), claim_side=0,
+                forget=_mask("S2", "S7", "S8", "SJ", "H6", "HK", "C2"), shown=64,
+                policy=np.array([1, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 2,
+                                 0, 0, 0, 0, 0, 0, 1, 0], dtype=np.int64),
+                options=np.array([1, 0, 1, 5, 0, 0, 0, 0], dtype=np.int64), steps=NO_STEPS, running=-1)
+
+
 def test_an_excluded_play_admits_every_card_instead_as_its_group():
     # Found by the slow test (seed 32, claim 254): North holds H8 H7 C5, and a row excludes
     # his C5 lead with H7 to play instead. The kernel plays one card for each group of equal
     # cards (H8 for H8-H7), so a card instead that is not its group's top card must admit that
     # group, and every row that excludes a play counts (the kernel took the first row's card
     # instead and admitted no heart, so C5 stayed: 3 tricks where excluding it gives 2).
-    def card(name):
-        return 16 * "SHDC".index(name[0]) + "--23456789TJQKA".index(name[1])
-
-    def mask(*names):
-        return sum(1 << card(n) for n in names)
-
-    args = dict(hands=np.array([mask("H7", "H8", "HA", "D2", "C5"), mask("S2", "S7", "S8", "SJ"),
-                                mask("H4", "H5", "DJ", "DA", "C6"), mask("SQ", "H6", "HQ", "HK", "C2")],
-                               dtype=np.int64),
-                trump=4, leader=1, trick=np.array([card("D4")], dtype=np.int64), claim_side=0,
-                forget=mask("S2", "S7", "S8", "SJ", "H6", "HK", "C2"), shown=64,
-                policy=np.array([1, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 2,
-                                 0, 0, 0, 0, 0, 0, 1, 0], dtype=np.int64),
-                options=np.array([1, 0, 1, 5, 0, 0, 0, 0], dtype=np.int64), steps=NO_STEPS, running=-1)
+    card, mask = _card, _mask
+    args = _north_c5_claim()
     before = (mask("H7", "H8", "C5"), mask("H4", "DJ", "C6"), 0, card("C5"))
-    trick = [((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"])]
-    ref_args = ([int(h) for h in args["hands"]], args["trump"], args["leader"], trick, args["claim_side"],
-                args["forget"], args["shown"], args["policy"], args["options"], args["steps"], args["running"])
+    ref_args = _ref_args(args)
     assert (claim_search(**args).tricks, R.search(*ref_args)[0]) == (4, 4)
     for rows in ([before + (card("H7"),)], [before + (card("H8"),)],
                  [before + (card("H7"),), before + (card("H8"),)], [before + (card("C6"),), before + (card("H7"),)]):
@@ -733,21 +747,16 @@ def test_a_row_on_a_play_he_would_not_make_admits_nothing():
     # D4 D8 C2) with C4 to play instead. At that state D2 is not a normal play, so there is
     # nothing to make instead of it: C4, which the count refined away, stays out (admitting it
     # gave 1 trick instead of 3). A card instead replaces a play he would make, never adds one.
-    def mask(*names):
-        return sum(1 << (16 * "SHDC".index(n[0]) + "--23456789TJQKA".index(n[1])) for n in names)
-
+    card, mask = _card, _mask
     args = dict(hands=np.array([mask("SA", "CJ", "CQ"), mask("HQ", "D2", "DA", "C4"),
                                 mask("S9", "HT", "DQ", "CK"), mask("H8", "D4", "D8", "C2")], dtype=np.int64),
-                trump=4, leader=0, trick=np.array([mask("HJ").bit_length() - 1], dtype=np.int64), claim_side=1,
+                trump=4, leader=0, trick=np.array([card("HJ")], dtype=np.int64), claim_side=1,
                 forget=mask("SA", "HT", "CJ"), shown=18,
                 policy=np.array([1, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 2,
                                  0, 0, 0, 0, 0, 0, 1, 0], dtype=np.int64),
                 options=np.array([1, 0, 1, 10, 0, 0, 0, 0], dtype=np.int64), steps=NO_STEPS, running=-1)
-    row = (mask("D2", "DA", "C4"), mask("D4", "D8", "C2"), 0, mask("D2").bit_length() - 1,
-           mask("C4").bit_length() - 1)
-    trick = [((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"])]
-    ref_args = ([int(h) for h in args["hands"]], args["trump"], args["leader"], trick, args["claim_side"],
-                args["forget"], args["shown"], args["policy"], args["options"], args["steps"], args["running"])
+    row = (mask("D2", "DA", "C4"), mask("D4", "D8", "C2"), 0, card("D2"), card("C4"))
+    ref_args = _ref_args(args)
     base = claim_search(**args)
     res = claim_search(**args, excluded=(row,))
     assert (res.tricks, res.careless) == R.search(*ref_args, excluded=(row,))[:2] == (base.tricks, base.careless) \
@@ -761,24 +770,10 @@ def test_an_exception_lifts_a_row_only_where_the_opponents_hold_those_cards():
     # search then meets it after other discards of the opponents (2 tricks, 4 careless plays;
     # each such layout needs its own exception, which is why the ruling lifts rows only where
     # its line meets them). One naming other cards changes nothing.
-    def card(name):
-        return 16 * "SHDC".index(name[0]) + "--23456789TJQKA".index(name[1])
-
-    def mask(*names):
-        return sum(1 << card(n) for n in names)
-
-    args = dict(hands=np.array([mask("H7", "H8", "HA", "D2", "C5"), mask("S2", "S7", "S8", "SJ"),
-                                mask("H4", "H5", "DJ", "DA", "C6"), mask("SQ", "H6", "HQ", "HK", "C2")],
-                               dtype=np.int64),
-                trump=4, leader=1, trick=np.array([card("D4")], dtype=np.int64), claim_side=0,
-                forget=mask("S2", "S7", "S8", "SJ", "H6", "HK", "C2"), shown=64,
-                policy=np.array([1, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 2,
-                                 0, 0, 0, 0, 0, 0, 1, 0], dtype=np.int64),
-                options=np.array([1, 0, 1, 5, 0, 0, 0, 0], dtype=np.int64), steps=NO_STEPS, running=-1)
+    card, mask = _card, _mask
+    args = _north_c5_claim()
     row = (mask("H7", "H8", "C5"), mask("H4", "DJ", "C6"), 0, card("C5"), card("H7"))
-    trick = [((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"])]
-    ref_args = ([int(h) for h in args["hands"]], args["trump"], args["leader"], trick, args["claim_side"],
-                args["forget"], args["shown"], args["policy"], args["options"], args["steps"], args["running"])
+    ref_args = _ref_args(args)
     res = claim_search(**args, excluded=(row,))
     assert (res.tricks, res.careless) == R.search(*ref_args, excluded=(row,))[:2] == (2, 3)
     # the opponents' cards where the row applies on that line

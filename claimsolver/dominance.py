@@ -168,31 +168,34 @@ def find_dominated(nodes: list["LineNode"], trump: int, side: int, voids_before:
             continue
         if not mine and node.card not in node.unrefined:  # not a normal play here
             continue
-        # (a play normal by its class alone that the line makes was made instead of an
-        # excluded play: it is examined like any normal play, so rows chain)
-        # the other plays normal here, or normal by their class alone: the count that refined
-        # them away is what this check corrects
+        # (a play normal by its class alone that the line makes was made instead of an excluded
+        # play: it is examined like any normal play, so rows chain.) The others: the plays
+        # normal here, or normal by their class alone: the count that refined them away is what
+        # this check corrects
         others = sorted(({c for c, _cls, _careless in node.normal} | set(node.unrefined)) - {node.card})
         if not others:
             continue
-        strict = _better_in(node, node.card, others, trump, side, voids_before[node.index])
+        strict, examined = _better_in(node, node.card, others, trump, side, voids_before[node.index])
         best = [q for q, n in strict.items() if n > 0]
         if best:
             q = max(best, key=lambda c: strict[c])
             number = tricks_at_start - left + 1
-            return Dominated(node, q, _layout_count(node, side, voids_before[node.index]), strict[q], number)
+            return Dominated(node, q, examined, strict[q], number)
     return None
 
 
-def _better_in(node: "LineNode", card: int, others, trump: int, side: int, voids: dict[int, int]) -> dict[int, int]:
+def _better_in(node: "LineNode", card: int, others, trump: int, side: int,
+               voids: dict[int, int]) -> tuple[dict[int, int], int]:
     """Of ``others`` (cards ``node.seat`` may play instead of ``card`` in the state of
     ``node``), those that give the claiming side at least as many tricks as ``card`` double
     dummy in every layout of :func:`layouts`, each with the number of layouts where it gives
-    more (the real layout first, so a card that does worse there is dropped at once)."""
+    more (the real layout first, so a card that does worse there is dropped at once); and the
+    number of layouts."""
     hands = list(node.hands)
     live = set(others)
     strict = {c: 0 for c in others}
-    for la, lb in layouts(node.hands, side, voids):
+    lays = layouts(node.hands, side, voids)
+    for la, lb in lays:
         hands[1 - side], hands[3 - side] = la, lb
         p = _dd_after(hands, trump, node.leader, node.trick, node.seat, card, side)
         for q in list(live):
@@ -203,11 +206,7 @@ def _better_in(node: "LineNode", card: int, others, trump: int, side: int, voids
                 strict[q] += 1
         if not live:
             break
-    return {q: strict[q] for q in live}
-
-
-def _layout_count(node: "LineNode", side: int, voids: dict[int, int]) -> int:
-    return len(layouts(node.hands, side, voids))
+    return {q: strict[q] for q in live}, len(lays)
 
 
 def misapplied(nodes: list["LineNode"], rows, trump: int, side: int, voids_before: list[dict[int, int]],
@@ -227,11 +226,8 @@ def misapplied(nodes: list["LineNode"], rows, trump: int, side: int, voids_befor
         pool = node.hands[1 - side] | node.hands[3 - side]
         held = node.hands[node.seat]
         lead = (node.trick[0] >> 4) if node.trick else -1
-        follows = lead >= 0 and held >> (16 * lead) & 0xFFFF
-
-        def legal(c: int) -> bool:
-            return bool(held >> c & 1) and (not follows or c >> 4 == lead)
-
+        if lead >= 0 and held >> (16 * lead) & 0xFFFF:
+            held &= 0xFFFF << (16 * lead)  # he must follow suit
         for row in rows:
             if len(row) > 5 and row[5] != BAN_ANY_POOL:
                 continue
@@ -239,9 +235,9 @@ def misapplied(nodes: list["LineNode"], rows, trump: int, side: int, voids_befor
             if (mine, partner, tmask) != (node.hands[side], node.hands[side + 2], node.trick_mask):
                 continue
             lifted = (mine, partner, tmask, card, instead, pool)
-            if lifted in have or not legal(card) or not legal(instead):
+            if lifted in have or not held >> card & 1 or not held >> instead & 1:
                 continue
-            if not _better_in(node, card, [instead], trump, side, voids_before[node.index]).get(instead):
+            if not _better_in(node, card, [instead], trump, side, voids_before[node.index])[0].get(instead):
                 out.append(lifted)
                 have.add(lifted)
     return out

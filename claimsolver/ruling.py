@@ -417,7 +417,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
             # a row applies wherever the claiming side holds the same cards; where the line
             # meets it with other opponents' cards and the play instead does not dominate
             # there, lift it for those cards and search again (dominance.misapplied)
-            for _verify in range(dominance.MAX_LIFTS + 1):
+            for verify in range(dominance.MAX_LIFTS + 1):
                 left = None if deadline is None else deadline - time.perf_counter()
                 if left is not None and left <= 0:
                     attempt = None
@@ -429,6 +429,8 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
                     break
                 nodes_left -= attempt.nodes
                 seen = -1 if seen < 0 or attempt.seen < 0 else seen | attempt.seen
+                if verify == dominance.MAX_LIFTS:
+                    break  # (lifts found now would not be searched with)
                 lifts = _misapplied(work, policy, options, steps, attempt.line, candidate, shown, deadline)
                 if not lifts or len(candidate) + len(lifts) > MAX_EXCLUDED or nodes_left <= 0:
                     break

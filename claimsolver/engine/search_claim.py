@@ -251,15 +251,14 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
     if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
         refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n)
     nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS else 0
-    out = np.int64(0)  # excluded plays here, and the plays to make instead (card bit masks)
-    instead = np.int64(0)
+    out = np.int64(0)  # excluded plays here (card bit mask)
+    admitted = np.int64(0)  # with excluded plays here: the plays normal here or made instead
     if nban > 0:
         tmask = np.int64(0)
         for j in range(pos):
             tmask |= np.int64(1) << trk[tstart + j]
         # a row applies to a play he would make here: a normal one, or one made instead of an
         # excluded normal play (rows chain); a play he would not make has nothing instead
-        admitted = np.int64(0)
         for i in range(n):
             if policy[mv[base + i, 1]] != T.IRRATIONAL:
                 admitted |= np.int64(1) << mv[base + i, 0]
@@ -274,8 +273,9 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
                         out |= np.int64(1) << c
                         new |= alts
             new = as_options(new, mv, base, n)
-            instead |= new
             frontier = np.int64(0)
+            # (the play made instead of an excluded one may be one the count refined away,
+            # never one irrational by its class: the static bounds rely on the classes)
             for i in range(n):
                 c = mv[base + i, 0]
                 if (new >> c) & 1 and not (admitted >> c) & 1 and policy[classify(
@@ -290,10 +290,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             v = policy[cl]
             if (out >> c) & 1:
                 continue
-            if v != T.IRRATIONAL or ((instead >> c) & 1 and policy[classify(
-                    hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c)] != T.IRRATIONAL):
-                # (the play made instead of an excluded one may be one the count refined away,
-                # never one irrational by its class: the static bounds rely on the classes)
+            if v != T.IRRATIONAL or (admitted >> c) & 1:
                 mv[base + k, 0] = c
                 mv[base + k, 1] = cl
                 mv[base + k, 2] = 0
@@ -302,7 +299,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
         if k > 0 or out == 0:
             break
         out = np.int64(0)  # nothing to play instead: the excluded plays stay
-        instead = np.int64(0)
+        admitted = np.int64(0)
     if k == 0:  # every legal play irrational (cannot happen by design): any legal play
         n = gen_groups(legal, allp, forget, named, mv, base)
         for i in range(n):

@@ -164,6 +164,14 @@ COUNT_REFINES = {
 # to lead to it (AKQ opposite J1098: the jack; singleton queen opposite 1094: the ten and the
 # nine). The rounds after the block count only when the hand that takes them has an entry in
 # another suit (*the hand on lead*'s link, in a suit other than this one).
+# *Establishing*: a round the claiming side wins after a round of the same suit was lost is
+# established by force, and establishing costs the lead: such rounds count only as far as the
+# cards leave room once the price is paid. With n the cards of the longer claiming hand, t the
+# rest of the count (rounds won before a lost round of their suit, ruffs), l the rounds lost
+# before the last established round of each suit, and c the opponents' cash (below) in the
+# suits not so established, with on lead the opponent who wins such a lost round (the larger
+# cash when both do), at most max(0, n - t - l - c) established rounds count, taken off the
+# ``side`` hand's first (KQJ against the ace and their three cashing clubs: none of the three).
 # *Ruffs*: each claiming hand ruffs partner's losing rounds of the side suits it is void in,
 # with its trumps that win no round of the trump suit (a crossruff when both do); with no
 # trump he is aware of out, the longer holding draws and the shorter ruffs with all its

@@ -151,18 +151,75 @@ def ref_link(hands, side, forget, trump, frm, to, skip=None) -> bool:
     return False
 
 
+def ref_round_winners(hands, side, forget, s) -> list[tuple[str, bool]]:
+    """Suit s played from the top (tables.COUNT), round by round: who wins each round ('a':
+    the seat ``side``, 'b': its partner, 'x': seat 1 - side, 'y': seat 3 - side) and whether
+    the suit had blocked before it."""
+    x, y = _ranks(hands[1 - side] & ~forget, s), _ranks(hands[3 - side] & ~forget, s)
+    a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)
+    out, last, blocked = [], None, False
+    while a or b:
+        who = "a" if _leads(a, b) == 0 else "b"
+        if last is not None and last != who and not (a if last == "a" else b):
+            blocked = True
+        top = (a if who == "a" else b)[-1]
+        x_wins = bool(x) and max(x) > top
+        _, ours = _round(a, b, x, y)
+        if ours:
+            out.append((who, blocked))
+            last = who
+        else:
+            out.append(("x" if x_wins else "y", blocked))
+            last = None
+    return out
+
+
 def ref_won_by_hand(hands, side, forget, trump) -> dict[int, int]:
     """Rounds won by each claiming hand over the suits, a blocked suit's later rounds only
-    with an entry to the hand that takes them in another suit; plus the ruffs."""
+    with an entry to the hand that takes them in another suit; plus the ruffs; rounds
+    established by force (won after a lost round of their suit) capped by what establishing
+    costs (tables.COUNT, *establishing*)."""
     won = {side: 0, side + 2: 0}
+    seat = {"a": side, "b": side + 2}
+    est = {side: 0, side + 2: 0}
+    lost, winners, est_suits = 0, set(), set()
     for s in range(4):
-        w, st = ref_blocked_split(hands, side, forget, s)
-        for h in won:
-            won[h] += w[h]
-            if st[h] and ref_link(hands, side, forget, trump, (h + 2) % 4, h, skip=s):
-                won[h] += st[h]
+        rounds = ref_round_winners(hands, side, forget, s)
+        counted = []
+        for who, blocked in rounds:
+            if who in seat and blocked:
+                h = seat[who]
+                ok = ref_link(hands, side, forget, trump, (h + 2) % 4, h, skip=s)
+                counted.append((who, ok))
+            else:
+                counted.append((who, who in seat))
+        for who, ok in counted:
+            if ok:
+                won[seat[who]] += 1
+        losses = [i for i, (who, _) in enumerate(counted) if who not in seat]
+        if not losses:
+            continue
+        late = [i for i, (who, ok) in enumerate(counted) if ok and i > losses[0]]
+        if not late:
+            continue
+        est_suits.add(s)
+        for i in late:
+            est[seat[counted[i][0]]] += 1
+        for i in losses:
+            if i < late[-1]:
+                lost += 1
+                winners.add(1 - side if counted[i][0] == "x" else 3 - side)
     for h, n in ref_ruffs(hands, side, forget, trump).items():
         won[h] += n
+    e = sum(est.values())
+    if e:
+        n_cards = max(bin(hands[side]).count("1"), bin(hands[side + 2]).count("1"))
+        cash = max(ref_opp_cash(hands, side, forget, trump, o, skip=est_suits) for o in winners)
+        room = max(0, n_cards - (sum(won.values()) - e) - lost - cash)
+        cut = max(0, e - room)
+        from_a = min(est[side], cut)
+        won[side] -= from_a
+        won[side + 2] -= cut - from_a
     return won
 
 
@@ -187,13 +244,15 @@ def ref_opp_link(h, side, trump, o) -> bool:
     return False
 
 
-def ref_opp_cash(hands, side, forget, trump, leader) -> int:
+def ref_opp_cash(hands, side, forget, trump, leader, skip=()) -> int:
     """tables.COUNT, the opponents' cash with ``leader`` on lead: his suits, and his partner's
-    when he can reach partner."""
+    when he can reach partner (not the suits in ``skip``)."""
     h = _aware_hands(hands, side, forget)
     reach = ref_opp_link(h, side, trump, leader)
     total = 0
     for s in range(4):
+        if s in skip:
+            continue
         if not _ranks(h[leader], s) and not (reach and _ranks(h[(leader + 2) % 4], s)):
             continue
         a, b = _ranks(hands[side], s), _ranks(hands[side + 2], s)

@@ -60,11 +60,13 @@ def test_claiming_more_than_he_can_count_forgets_the_explaining_card():
 
 
 def test_the_smallest_explaining_set_is_taken():
-    # Claiming all 3 with SAK and C432 against West's CKQ and East's hearts: he counts 2; any
-    # one club honour overlooked explains the third (432 against two clubs: the third round).
-    c = claim(**COUNTED, claimed=3)
-    states = evidence_states(c, could_make=2)
-    assert [[card_name(x) for x in range(64) if s.forget >> x & 1] for s in states] == [["CA"], ["CK"], ["CQ"]]
+    # North claims 2 of 3 with SA HK DK against East's HA DA and West's CAKQ over South's
+    # C432: he counts 1; either red ace overlooked explains the second trick. One club honour
+    # overlooked does not: 432 against the other two would need two rounds lost first, more
+    # than three tricks leave room for (tables.COUNT, *establishing*).
+    c = claim(deal="N:A.K.K. 3.A.A. ...432 ...AKQ", leader="N", claimer="N", declarer="N", claimed=2)
+    states = evidence_states(c, could_make=1)
+    assert [[card_name(x) for x in range(64) if s.forget >> x & 1] for s in states] == [["HA"], ["DA"]]
     assert all("must have overlooked it" in s.why[0][1] for s in states)
 
 
@@ -122,10 +124,12 @@ def test_director_unaware_card_and_suit():
 
 
 def test_director_aware_removes_the_count_evidence():
-    # Found aware of the ace, the next explanation is West's club five (432 against 54: with
-    # the five overlooked, South's 2 would win the second round).
+    # Found aware of the ace, the next explanation is West's two clubs: with only the five
+    # overlooked South's 2 would win the second round, but only after a round lost, and with
+    # the spade ace to lose too two tricks leave no room for it (tables.COUNT, *establishing*):
+    # he must have thought both clubs good.
     r = adjudicate(claim(**OVER, aware=["SA"]))
-    assert list(forgotten(r)) == ["C5"] and "must have overlooked" in forgotten(r)["C5"]
+    assert list(forgotten(r)) == ["C4", "C5"] and "must have overlooked" in forgotten(r)["C5"]
     states = evidence_states(claim(**OVER, aware=["SA"]))
     assert any("the director finds the claimer aware of SA" in n for n in states[0].notes)
     # Aware of every card that could explain it: nothing is taken as overlooked, and the

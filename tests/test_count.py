@@ -151,8 +151,10 @@ def test_values_for_east_west_pinned():
     trick, seat, c = ((0, parse_card("C3")),), 1, parse_card("CT")
     st = (hands, leader, trick, forget, 0, -1, -1, 0)
     want = R.ref_play_value(st, R.Ctx(trump, side, [1] * 64, [0] * 8, []), seat, c)
-    assert want == 64 * 3 + 3  # 3 tricks; his count 3 once South exits in the suit that
-    # puts East-West on lead in the hand with less to cash
+    # 1 trick, his count 1: West's heart ace; the two spades and the fifth heart are
+    # established only after six rounds lost, and North-South then cash five tricks in
+    # diamonds and clubs, more than the ten cards leave room for (tables.COUNT, *establishing*)
+    assert want == 64 * 1 + 1
     assert kernel_play_value(hands, side, trump, forget, leader, trick, seat, c) == want
 
 
@@ -472,6 +474,17 @@ def test_no_trump_out_the_short_hand_ruffs_with_its_top_trump():
     hands = deal(text)
     assert R.ref_ruffs(hands, 0, 0, D) == {0: 2, 2: 0}
     assert tuple(int(r) for r in K.ruff_tricks(*kernel_split(hands, 0, 0), I64(D))) == (2, 0)
-    # three rounds of trumps, three clubs, the third heart (good once the QT98 have gone) and
-    # two ruffs of the two losing hearts
-    assert all_counts(text, trump=D) == 3 + 3 + 1 + 2
+    # three rounds of trumps, three clubs and two ruffs of the two losing hearts; the third
+    # heart (good once the QT98 have gone, two rounds lost) does not count: the rest of the
+    # count (8) already exceeds the six cards a hand holds (tables.COUNT, *establishing*)
+    assert all_counts(text, trump=D) == 3 + 3 + 2
+
+
+def test_establishing_costs_the_lead():
+    # tables.COUNT, *establishing*: North's ♥KQJ against East's ♥A count two only while the
+    # opponents have nothing to cash when East is in. With East's ♣KQJ (North-South hold no
+    # club) they cash three: four cards leave room for the ♠A alone (4 - 1 - 1 lost - 3 < 0).
+    assert all_counts("N:2.KQJ.. .A..KQJ A..432. QJT..A.") == 1
+    # East's spades instead: South's ♠A stops them, and West's diamonds are out of East's
+    # reach, so the two established hearts count.
+    assert all_counts("N:2.KQJ.. 987.A.. A..432. J..AKQ.") == 3

@@ -11,7 +11,7 @@ from numba import njit
 
 from claimsolver import tables as T
 
-from .bits import popcount
+from .bits import hibit, popcount
 from .classify import above, high_rank, hold, low_rank
 from .trick import beats
 
@@ -69,11 +69,10 @@ def ruff_tricks(a, b, x, y, trump):
 @njit(cache=True)
 def count_tricks(a, b, x, y, trump):
     """The claimer's count (tables.COUNT) of claiming hands a, b against the opponents' aware
-    cards x, y: the sum of :func:`suit_count` over the suits and the ruffs of
-    :func:`ruff_tricks` (not capped by the tricks left)."""
-    wa, wb = split_with_entries(a, b, x, y, trump)
-    ra, rb = ruff_tricks(a, b, x, y, trump)
-    return wa + wb + ra + rb
+    cards x, y: the rounds of the suits and the ruffs of :func:`ruff_tricks`, established
+    rounds capped by the opponents' cash (:func:`_split_all`; not capped by the tricks left)."""
+    wa, wb = _split_all(a, b, x, y, trump)
+    return wa + wb
 
 
 @njit(cache=True)
@@ -82,9 +81,17 @@ def opp_cash(a, b, o, p, trump):
     against claiming hands a, b (tables.COUNT, the opponents' *cash*): in the suits he holds,
     and in his partner's when he can give partner the lead (:func:`has_link` from their side),
     the rounds of a suit played from their top, until the first round they lose."""
+    return opp_cash_skip(a, b, o, p, trump, 0)
+
+
+@njit(cache=True)
+def opp_cash_skip(a, b, o, p, trump, skip):
+    """:func:`opp_cash` without the suits in the bit mask ``skip`` (bit s: suit s)."""
     reach = has_link(o, p, a | b, trump, 4)
     n = 0
     for s in range(4):
+        if (skip >> s) & 1:
+            continue
         if hold(o, s) == 0 and (not reach or hold(p, s) == 0):
             continue
         ha_s = hold(a, s)
@@ -112,12 +119,28 @@ def _rounds(a, b, x, y, stop_at_loss):
     after it (tables.COUNT, *a blocked suit*: the next round is partner's and the hand that
     won the last round has no card of the suit left to lead to him), until the first lost
     round if stop_at_loss."""
-    wa = 0
-    wb = 0
-    sa = 0
-    sb = 0
+    ma, mb, mblk, mx, my = _round_seq(a, b, x, y)
+    lost = mx | my
+    if stop_at_loss and lost != 0:
+        keep = (lost & -lost) - 1
+        ma &= keep
+        mb &= keep
+    return popcount(ma & ~mblk), popcount(mb & ~mblk), popcount(ma & mblk), popcount(mb & mblk)
+
+
+@njit(cache=True)
+def _round_seq(a, b, x, y):
+    """One suit played from the top as :func:`_rounds` (tables.COUNT), round by round: bit
+    masks over the rounds (bit i: round i) of the rounds won by a's card, by b's card, of
+    those won after the suit blocked, and of the rounds won by x's and by y's card."""
+    ma = 0
+    mb = 0
+    mblk = 0
+    mx = 0
+    my = 0
     last = 0  # 1: a won the last round, 2: b, 0: none yet or the opponents
     blocked = False
+    i = 0
     while a != 0 or b != 0:
         ha = high_rank(a)
         hb = high_rank(b)
@@ -135,60 +158,97 @@ def _rounds(a, b, x, y, stop_at_loss):
             if a != 0:
                 a &= ~_bit(low_rank(a))
         best = top
-        mine = True
+        won_x = False
+        won_y = False
         if x != 0:
             up = x & above(best)
             if up != 0:
                 r = low_rank(up)
                 best = r
-                mine = False
+                won_x = True
             else:
                 r = low_rank(x)
             x &= ~_bit(r)
         if y != 0:
-            up = (y & above(best)) if mine else np.int64(0)
+            up = (y & above(best)) if not won_x else np.int64(0)
             if up != 0:
                 r = low_rank(up)
-                mine = False
+                won_y = True
             else:
                 r = low_rank(y)
             y &= ~_bit(r)
-        if mine:
+        bit = np.int64(1) << i
+        if won_x:
+            mx |= bit
+            last = 0
+        elif won_y:
+            my |= bit
+            last = 0
+        else:
             if a_plays:
-                if blocked:
-                    sa += 1
-                else:
-                    wa += 1
+                ma |= bit
                 last = 1
             else:
-                if blocked:
-                    sb += 1
-                else:
-                    wb += 1
+                mb |= bit
                 last = 2
-        elif stop_at_loss:
-            break
-        else:
-            last = 0
-    return wa, wb, sa, sb
+            if blocked:
+                mblk |= bit
+        i += 1
+    return ma, mb, mblk, mx, my
+
+
+@njit(cache=True)
+def _split_est(a, b, x, y, trump):
+    """Rounds won by hand a and hand b over all suits (not ruffs), a blocked suit's later
+    rounds counted only when the hand that takes them has an entry in another suit
+    (tables.COUNT, *a blocked suit*); and what establishing costs (tables.COUNT,
+    *establishing*): the counted rounds each hand wins after a round of the suit was lost
+    (ea, eb), the rounds lost before the last such round (lost), which opponents win them
+    (bit 0: x, bit 1: y) and the suits so established (bit s)."""
+    aw = x | y
+    ta = 0
+    tb = 0
+    ea = 0
+    eb = 0
+    lost = 0
+    opps = 0
+    est = 0
+    for s in range(4):
+        ma, mb, mblk, mx, my = _round_seq(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
+        if (ma & mblk) != 0 and not has_link(b, a, aw, trump, s):
+            ma &= ~mblk
+        if (mb & mblk) != 0 and not has_link(a, b, aw, trump, s):
+            mb &= ~mblk
+        ta += popcount(ma)
+        tb += popcount(mb)
+        ml = mx | my
+        if ml == 0:
+            continue
+        first_loss = ml & -ml
+        after = ~(first_loss | (first_loss - 1))  # the rounds after the first lost one
+        ea_s = popcount(ma & after)
+        eb_s = popcount(mb & after)
+        if ea_s + eb_s == 0:
+            continue
+        ea += ea_s
+        eb += eb_s
+        est |= 1 << s
+        last_won = hibit((ma | mb) & after & 0x3FFF)
+        before = (np.int64(1) << last_won) - 1
+        lost += popcount(ml & before)
+        if (mx & before) != 0:
+            opps |= 1
+        if (my & before) != 0:
+            opps |= 2
+    return ta, tb, ea, eb, lost, opps, est
 
 
 @njit(cache=True)
 def split_with_entries(a, b, x, y, trump):
     """Rounds won by hand a and hand b over all suits (not ruffs), a blocked suit's later
     rounds counted only when the hand that takes them has an entry in another suit
-    (tables.COUNT, *a blocked suit*)."""
-    aw = x | y
-    ta = 0
-    tb = 0
-    for s in range(4):
-        wa, wb, sa, sb = _rounds(hold(a, s), hold(b, s), hold(x, s), hold(y, s), False)
-        ta += wa
-        tb += wb
-        if sa > 0 and has_link(b, a, aw, trump, s):
-            ta += sa
-        if sb > 0 and has_link(a, b, aw, trump, s):
-            tb += sb
+    (tables.COUNT, *a blocked suit*); establishment not capped (:func:`_split_all` caps it)."""
+    ta, tb, ea, eb, lost, opps, est = _split_est(a, b, x, y, trump)
     return ta, tb
 
 
@@ -226,9 +286,34 @@ def has_link(f, t, aw, trump, skip):
 
 @njit(cache=True)
 def _split_all(a, b, x, y, trump):
-    """His count split by the claiming hand that takes each trick (rounds, then ruffs)."""
-    wa, wb = split_with_entries(a, b, x, y, trump)
+    """His count split by the claiming hand that takes each trick (rounds, then ruffs), the
+    rounds established by force capped by what establishing costs (tables.COUNT,
+    *establishing*): with n the cards left in the longer claiming hand, t the rest of the count, the
+    lost rounds before the established ones and c the opponents' cash in the other suits
+    when the one who wins such a round is on lead (the larger, when both may), at most
+    n - t - lost - c of them count (none below 0), taken off a's first."""
+    wa, wb, ea, eb, lost, opps, est = _split_est(a, b, x, y, trump)
     ra, rb = ruff_tricks(a, b, x, y, trump)
+    e = ea + eb
+    if e > 0:
+        n = popcount(a)
+        if popcount(b) > n:
+            n = popcount(b)
+        c = 0
+        if opps & 1:
+            c = opp_cash_skip(a, b, x, y, trump, est)
+        if opps & 2:
+            cy = opp_cash_skip(a, b, y, x, trump, est)
+            if cy > c:
+                c = cy
+        room = n - (wa + wb + ra + rb - e) - lost - c
+        if room < 0:
+            room = 0
+        if room < e:
+            cut = e - room
+            ca = ea if ea < cut else cut
+            wa -= ca
+            wb -= cut - ca
     return wa + ra, wb + rb
 
 

@@ -74,31 +74,10 @@ def _rounds(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int
     rounds won by each claiming hand's card before the suit blocks and after it: it blocks
     when partner's card takes the next round and the hand that won the last round has no card
     of the suit left to lead to him."""
-    hands = [sorted(ours[0]), sorted(ours[1])]
-    x, y = sorted(theirs[0]), sorted(theirs[1])
     free, after = [0, 0], [0, 0]
-    last: int | None = None
-    blocked = False
-    while hands[0] or hands[1]:
-        k = 0 if hands[0] and (not hands[1] or hands[0][-1] > hands[1][-1]) else 1
-        blocked = blocked or (last is not None and last != k and not hands[last])
-        best = hands[k].pop()
-        if hands[1 - k]:
-            hands[1 - k].pop(0)
-        ours_wins = True
-        for opp in (x, y):
-            if not opp:
-                continue
-            over = [r for r in opp if r > best] if ours_wins else []
-            card = over[0] if over else opp[0]
-            opp.remove(card)
-            if over:
-                ours_wins, best = False, card
-        if ours_wins:
-            (after if blocked else free)[k] += 1
-            last = k
-        else:
-            last = None
+    for winner, blocked in _round_winners(ours, theirs):
+        if winner < 2:
+            (after if blocked else free)[winner] += 1
     return free, after
 
 
@@ -119,21 +98,102 @@ def can_reach(hands: tuple[int, int, int, int], side: int, forget: int, trump: i
     return False
 
 
+def _round_winners(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int]]) -> list[tuple[int, bool]]:
+    """One suit played from the top as :func:`_rounds`, round by round: who wins each round
+    (0 or 1: that claiming hand; 2 or 3: the first or the second opponent) and whether the
+    suit had blocked before it."""
+    hands = [sorted(ours[0]), sorted(ours[1])]
+    x, y = sorted(theirs[0]), sorted(theirs[1])
+    out: list[tuple[int, bool]] = []
+    last: int | None = None
+    blocked = False
+    while hands[0] or hands[1]:
+        k = 0 if hands[0] and (not hands[1] or hands[0][-1] > hands[1][-1]) else 1
+        blocked = blocked or (last is not None and last != k and not hands[last])
+        best = hands[k].pop()
+        if hands[1 - k]:
+            hands[1 - k].pop(0)
+        winner = k
+        for i, opp in enumerate((x, y)):
+            if not opp:
+                continue
+            over = [r for r in opp if r > best] if winner < 2 else []
+            card = over[0] if over else opp[0]
+            opp.remove(card)
+            if over:
+                winner, best = 2 + i, card
+        out.append((winner, blocked))
+        last = winner if winner < 2 else None
+    return out
+
+
+def opponents_cash(hands: tuple[int, int, int, int], side: int, forget: int, trump: int, leader: int,
+                   skip: frozenset[int] = frozenset()) -> int:
+    """Tricks the opponents cash with ``leader`` on lead (``tables.COUNT``, the opponents'
+    *cash*): in his suits, and his partner's when he can give partner the lead, each suit (not
+    in ``skip``) played from their top until the first round they lose; in a side suit no more
+    rounds than a claiming hand holding a trump has cards of it."""
+    partner = (leader + 2) % 4
+    theirs = [hands[q] & ~forget for q in range(4)]
+    ours = hands[side] | hands[side + 2]
+    reach = False
+    for s in range(4):
+        mine, his = _ranks(theirs[leader], s), _ranks(theirs[partner], s)
+        if mine and ((his and max(his) > max(mine + _ranks(ours, s)))
+                     or (not his and trump != NOTRUMP and s != trump and _ranks(theirs[partner], trump))):
+            reach = True
+    total = 0
+    for s in range(4):
+        if s in skip or not (_ranks(theirs[leader], s) or (reach and _ranks(theirs[partner], s))):
+            continue
+        won = 0
+        for winner, _ in _round_winners((_ranks(theirs[leader], s), _ranks(theirs[partner], s)),
+                                        (_ranks(hands[side], s), _ranks(hands[side + 2], s))):
+            if winner >= 2:
+                break
+            won += 1
+        if trump != NOTRUMP and s != trump:
+            for q in (side, side + 2):
+                if _ranks(hands[q], trump):
+                    won = min(won, len(_ranks(hands[q], s)))
+        total += won
+    return total
+
+
 def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump: int = NOTRUMP) -> int:
     """The claimer's count of a position at a trick boundary (not capped by the tricks left):
     ``hands`` four bitboards N E S W, ``side`` the claiming side, ``forget`` the outstanding
     cards he is taken to have overlooked, ``trump`` the trump suit (ruffs count). A blocked
-    suit's later rounds count when their hand has an entry in another suit."""
+    suit's later rounds count when their hand has an entry in another suit. Rounds won after a
+    round of their suit is lost (*establishing*, ``tables.COUNT``) count only as far as the
+    cards left allow once the rounds lost and the opponents' cash in the other suits are paid."""
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
     seats = (side, side + 2)
     n = 0
+    established = lost = cash = 0
+    suits: set[int] = set()
+    winners: set[int] = set()
     for s in range(4):
-        free, after = _rounds((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
-        n += sum(free)
-        for k in (0, 1):
-            if after[k] and can_reach(hands, side, forget, trump, seats[1 - k], seats[k], skip=s):
-                n += after[k]
-    return n + ruffs(hands, side, forget, trump)
+        rounds = _round_winners((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
+        counted = [w < 2 and (not blocked or can_reach(hands, side, forget, trump, seats[1 - w], seats[w], skip=s))
+                   for w, blocked in rounds]
+        n += sum(counted)
+        losses = [i for i, (w, _) in enumerate(rounds) if w >= 2]
+        late = [i for i, ok in enumerate(counted) if ok and losses and i > losses[0]]
+        if late:
+            suits.add(s)
+            established += len(late)
+            for i in losses:
+                if i < late[-1]:
+                    lost += 1
+                    winners.add(1 - side if rounds[i][0] == 2 else 3 - side)
+    n += ruffs(hands, side, forget, trump)
+    if established:
+        cash = max(opponents_cash(hands, side, forget, trump, o, frozenset(suits)) for o in winners)
+        cards = max(bin(hands[side]).count("1"), bin(hands[side + 2]).count("1"))
+        room = max(0, cards - (n - established) - lost - cash)
+        n -= max(0, established - room)
+    return n
 
 
 def claim_count(claim: Claim, forget: int) -> int:

@@ -131,21 +131,33 @@ def test_sensitivity_rows_equal_the_rulings_under_those_settings(board, table):
         assert row["tricks"] == alone.tricks, row
 
 
-def test_a_row_is_lifted_where_the_line_meets_it_with_other_cards_out(monkeypatch):
-    # RealBridge board 12 table 27, 4H by North, 7 of 8 claimed (double dummy 7): the check
-    # found South's DJ at trick 2 dominated by the CQ after West had discarded a club at trick
-    # 1. With West's D4 discarded instead the CQ does worse in some layout, so the row is
-    # lifted for those cards (dominance.misapplied) and the DJ stays a normal play there. The
-    # claim is upheld; admitting the CQ where it was never tested left 6 tricks.
+def test_realbridge_board_12_table_27_is_upheld(monkeypatch):
+    # RealBridge board 12 table 27, 4H by North, 7 of 8 claimed (double dummy 7). Before the
+    # count's establishing rule (tables.COUNT) the check found South's DJ at trick 2 dominated
+    # by the CQ after a club discard and admitted the CQ where West had discarded the D4, which
+    # left 6; the lift (dominance.misapplied) kept the DJ normal there. Now his count no longer
+    # makes those plays equal, the claim is upheld with or without the lift, and the lift is
+    # tested in the state met by test_misapplied_tests_the_row_in_the_state_met.
     c = real_claim("12", "27")
-    r = ruling.adjudicate(c, time_limit=60)
-    assert r.tricks == c.claimed == 7
-    # the reasons never contradict the line: the excluded DJ the line still makes is said so
-    dj = [x.text for x in r.reasons if "South's ♦J is not taken as a normal play" in x.text]
-    assert dj and "the line below still makes it at trick 2" in dj[0]
-    assert r.line[1].cards[0] == parse_card("DJ")  # trick 2, led by South
+    assert ruling.adjudicate(c, time_limit=60).tricks == c.claimed == 7
     monkeypatch.setattr(dominance, "misapplied", lambda *a, **k: [])
-    assert ruling.adjudicate(c, time_limit=60).tricks == 6
+    assert ruling.adjudicate(c, time_limit=60).tricks == 7
+
+
+def test_the_reasons_say_where_the_line_still_makes_an_excluded_play():
+    # Vugraph 150-15000 board 19 closed, 3NT by North, 6 of 10 claimed: the check excludes
+    # plays where it found them dominated, and the line shown meets some of them again after
+    # other cards were played (the row lifted there): the sentence says so, at the trick where
+    # the line makes it, so that the reasons never contradict the line.
+    rec = find_board(str(Path(__file__).resolve().parent / "data" / "vugraph" / "150-15000.lin"), "19", "closed")
+    r = ruling.adjudicate(Claim.from_dict({**rec.to_claim_dict(), "player_class": "expert"}), time_limit=60)
+    still = [x.text for x in r.reasons if "the line below still makes it at trick" in x.text]
+    assert still
+    for text in still:
+        trick = int(text.split("the line below still makes it at trick ")[1].split(",")[0])
+        card = parse_card(text.split("'s ")[1].split(" is not taken")[0].replace("♠", "S").replace(
+            "♥", "H").replace("♦", "D").replace("♣", "C"))
+        assert card in r.line[trick - 1].cards
 
 
 def test_misapplied_tests_the_row_in_the_state_met():

@@ -37,6 +37,17 @@ def _len(hands, p, s):
 
 
 @njit(cache=True, _nrt=False)
+def _others_len(hands, p, s):
+    """Longest holding of suit ``s`` among the three seats other than ``p``."""
+    m = 0
+    for j in range(1, 4):
+        x = popcount((hands[(p + j) & 3] >> (16 * s)) & 0xFFFF)
+        if x > m:
+            m = x
+    return m
+
+
+@njit(cache=True, _nrt=False)
 def quick_tricks(hands, leader, trump, need=99):
     """Lower bound on the tricks the side of ``leader`` takes: the top winners the leader
     can cash from its own hand, suit after suit, keeping the lead. Returns (tricks, cards):
@@ -79,7 +90,15 @@ def quick_tricks(hands, leader, trump, need=99):
             kl = top_run(a, hl)
             ll = popcount(hl)
             lp = popcount(hp)
-            if kl > 0:
+            m = _others_len(hands, leader, s)
+            if kl > 0 and kl >= m:
+                # the top m cards clear the suit from the other hands: every card of the
+                # leader's holding is a trick (length tricks), whatever its rank
+                kl = ll
+                q1 += kl
+                rel |= _top_cards(hands, s, m)
+                a2 = 0
+            elif kl > 0:
                 q1 += kl
                 rel |= _top_cards(hands, s, kl)
                 a2 = a & ((np.int64(1) << (hibit(a & ~hl) + 1)) - 1) if (a & ~hl) else 0
@@ -105,12 +124,21 @@ def quick_tricks(hands, leader, trump, need=99):
                 a = (allc >> (16 * s)) & 0xFFFF
                 if a == 0:
                     continue
-                kl = top_run(a, (hands[leader] >> (16 * s)) & 0xFFFF)
+                hl = (hands[leader] >> (16 * s)) & 0xFFFF
+                kl = top_run(a, hl)
+                nrel = kl
+                if kl > 0:
+                    m = _others_len(hands, leader, s)
+                    if kl >= m:
+                        kl = popcount(hl)
+                        nrel = m
                 if kl > need - got:
                     kl = need - got
+                if nrel > kl:
+                    nrel = kl
                 if kl > 0:
                     got += kl
-                    rel |= _top_cards(hands, s, kl)
+                    rel |= _top_cards(hands, s, nrel)
                     if got >= need:
                         break
             return got, rel
@@ -124,6 +152,16 @@ def quick_tricks(hands, leader, trump, need=99):
     if kt >= need:
         return need, _top_cards(hands, trump, need)
     pt = _len(hands, pd, trump)
+    mt = lt if lt > rt else rt
+    if pt > mt:
+        mt = pt
+    krel = kt
+    if kt > 0 and kt >= mt:
+        # the top mt trumps draw every other trump: all the leader's trumps are tricks
+        kt = _len(hands, leader, trump)
+        krel = mt
+        if kt >= need:
+            return need, _top_cards(hands, trump, mt if mt < need else need)
     # With at least as many top trumps as either opponent holds trumps, the leader draws
     # their trumps first (winning every round); the side suits are then safe from ruffs,
     # and partner, once out of trumps, can never be forced to ruff.
@@ -138,8 +176,8 @@ def quick_tricks(hands, leader, trump, need=99):
     cap = 99
     if pt > 0:
         cap = popcount(hands[pd]) - _len(hands, pd, trump)
-    if kt > 0:
-        rel |= _top_cards(hands, trump, kt)
+    if krel > 0:
+        rel |= _top_cards(hands, trump, krel)
     side = 0
     for s in range(4):
         if s == trump or side >= cap:
@@ -147,6 +185,13 @@ def quick_tricks(hands, leader, trump, need=99):
         k = _top_run(hands, leader, s)
         if k == 0:
             continue
+        nrel = k
+        if lt == 0 and rt == 0:
+            m = _others_len(hands, leader, s)
+            if k >= m:
+                # length tricks (no opponent can ruff; see the notrump case)
+                k = _len(hands, leader, s)
+                nrel = m
         if lt > 0:
             ll = _len(hands, lho, s)
             if k > ll:
@@ -161,7 +206,7 @@ def quick_tricks(hands, leader, trump, need=99):
             k = need - kt - side
         if k > 0:
             side += k
-            rel |= _top_cards(hands, s, k)
+            rel |= _top_cards(hands, s, nrel if nrel < k else k)
             if kt + side >= need:
                 break
     if side + kt < need:
@@ -324,13 +369,22 @@ def slow_tricks_nt(hands, leader, need=99):
             a = (allc >> (16 * s2)) & 0xFFFF
             if a == 0:
                 continue
-            k = top_run(a, (hands[h] >> (16 * s2)) & 0xFFFF)
+            hh = (hands[h] >> (16 * s2)) & 0xFFFF
+            k = top_run(a, hh)
+            nrel = k
+            if k > 0:
+                m = _others_len(hands, h, s2)
+                if k >= m:  # length tricks (see quick_tricks)
+                    k = popcount(hh)
+                    nrel = m
             if k > need - got:
                 k = need - got
+            if nrel > k:
+                nrel = k
             if k > 0:
                 got += k
-                if k != popcount(a):  # (a whole suit needs no rank)
-                    rel |= _top_cards(hands, s2, k)
+                if nrel > 0:
+                    rel |= _top_cards(hands, s2, nrel)
                 if got >= need:
                     break
         if got < best:
@@ -394,3 +448,36 @@ def second_hand_tricks(hands, player, lead_card, trump, need=99):
                 rel |= _top_cards(hands, s, k)
             q += k
     return q, rel
+
+
+@njit(cache=True, _nrt=False)
+def cannot_take_all_nt(hands, side):
+    """(True, cards relied on) when side ``side`` (0 = NS, 1 = EW) surely cannot take every
+    remaining trick, when no trumps remain (notrump, or every trump played), counted from a
+    trick boundary (as DDS's later-tricks bound). Each trick the side wins is led in a suit
+    where it holds the highest card: in a suit headed by an opponent, the opponent holding
+    the top card wins any trick led in it by playing it, and keeps it until its last card
+    (a trick it may then lose is led in another suit). A suit is led at most as many times
+    as the longer holding of the side in it (every round takes a card from each hand still
+    holding it), so the side takes at most the sum of those lengths over the suits it
+    heads. The cards relied on: the top card of each suit headed by an opponent (none for
+    a suit of one card, fixed by the lengths); the suits it heads may only lose their top."""
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    ours = hands[side] | hands[side + 2]
+    n = popcount(hands[0])
+    tot = 0
+    rel = np.int64(0)
+    for s in range(4):
+        a = (allc >> (16 * s)) & 0xFFFF
+        if a == 0:
+            continue
+        top = hibit(a)
+        if (ours >> (16 * s + top)) & 1:
+            x = popcount((hands[side] >> (16 * s)) & 0xFFFF)
+            y = popcount((hands[side + 2] >> (16 * s)) & 0xFFFF)
+            tot += x if x > y else y
+            if tot >= n:
+                return False, np.int64(0)
+        elif a != (np.int64(1) << top):
+            rel |= np.int64(1) << (16 * s + top)
+    return True, rel

@@ -30,8 +30,8 @@ from numba import njit
 
 from .bits import hibit, popcount
 from .movegen import gen_moves
-from .quicktricks import (leader_loses_trick, quick_tricks, second_hand_tricks,
-                          slow_tricks_nt, sure_tricks)
+from .quicktricks import (cannot_take_all_nt, leader_loses_trick, quick_tricks,
+                          second_hand_tricks, slow_tricks_nt, sure_tricks)
 from .trick import beats, trick_winner4
 from .tt import (move_code, move_from_code, pattern_cards, pattern_from_relevant,
                  position_codes, tt_find, tt_keys, tt_probe_hint, tt_store)
@@ -408,6 +408,16 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                     if lose:
                                         decided = 0
                                         rr = lrel
+                                    elif nt:
+                                        lose, lrel = cannot_take_all_nt(hands, ms)
+                                        if lose:
+                                            decided = 0
+                                            rr = lrel
+                                elif tg == 1 and nt:
+                                    lose, lrel = cannot_take_all_nt(hands, 1 - ms)
+                                    if lose:
+                                        decided = 1
+                                        rr = lrel
                         else:
                             if n - q < tg:
                                 decided = 0
@@ -424,6 +434,16 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                                     lose, lrel = leader_loses_trick(hands, ld, trump)
                                     if lose:
                                         decided = 1
+                                        rr = lrel
+                                    elif nt:
+                                        lose, lrel = cannot_take_all_nt(hands, 1 - ms)
+                                        if lose:
+                                            decided = 1
+                                            rr = lrel
+                                elif tg == n and nt:
+                                    lose, lrel = cannot_take_all_nt(hands, ms)
+                                    if lose:
+                                        decided = 0
                                         rr = lrel
                         if decided >= 0:
                             stats[2] += 1

@@ -6,7 +6,7 @@ Compiled without reference counting (``_nrt=False``, see search_dd.py): no alloc
 import numpy as np
 from numba import njit
 
-from .bits import hibit, popcount, top_run
+from .bits import hibit, lane_counts, popcount, top_run
 
 
 @njit(cache=True, _nrt=False)
@@ -63,6 +63,14 @@ def quick_tricks(hands, leader, trump, need=99):
 
     ``need``: the caller only asks whether the bound reaches ``need``; counting stops
     there, so the cards relied on are as few as possible (more general table entries).
+    The cards relied on are computed only when the bound reaches ``need`` (otherwise the
+    caller decides nothing; in notrump they are then 0).
+
+    Length tricks (as DDS's quick tricks): when the leader's top k cards of a suit number
+    at least the longest other holding m of it, the top m cards clear the suit and every
+    card of the leader's holding is a trick, relying on those m cards only (trump suit:
+    the top trumps draw every other trump; side suits: once no opponent holds a trump).
+    A lead partner ruffs gives one trick when no opponent void in the suit can over-ruff.
     """
     lho = (leader + 1) & 3
     pd = (leader + 2) & 3
@@ -75,12 +83,17 @@ def quick_tricks(hands, leader, trump, need=99):
         # Partner must be able to follow the leader's rounds with small cards and discard
         # only cards that are not counted.
         allc = hands[0] | hands[1] | hands[2] | hands[3]
+        cl = lane_counts(hands[leader])
+        cp = lane_counts(hands[pd])
+        co = lane_counts(hands[lho])
+        cr = lane_counts(hands[rho])
+        # first pass: counts only (the cards relied on matter only when the bound reaches
+        # ``need``: the caller decides nothing otherwise)
         q1 = 0
         wp = 0
         free = 0
         disc = 0
         entry = False
-        relp = np.int64(0)
         for s in range(4):
             a = (allc >> (16 * s)) & 0xFFFF
             if a == 0:
@@ -88,19 +101,23 @@ def quick_tricks(hands, leader, trump, need=99):
             hl = (hands[leader] >> (16 * s)) & 0xFFFF
             hp = (hands[pd] >> (16 * s)) & 0xFFFF
             kl = top_run(a, hl)
-            ll = popcount(hl)
-            lp = popcount(hp)
-            m = _others_len(hands, leader, s)
+            ll = (cl >> (16 * s)) & 0xFF
+            lp = (cp >> (16 * s)) & 0xFF
+            m = lp
+            x = (co >> (16 * s)) & 0xFF
+            if x > m:
+                m = x
+            x = (cr >> (16 * s)) & 0xFF
+            if x > m:
+                m = x
             if kl > 0 and kl >= m:
                 # the top m cards clear the suit from the other hands: every card of the
                 # leader's holding is a trick (length tricks), whatever its rank
-                kl = ll
+                q1 += ll
+                disc += ll - lp
+                continue
+            if kl > 0:
                 q1 += kl
-                rel |= _top_cards(hands, s, m)
-                a2 = 0
-            elif kl > 0:
-                q1 += kl
-                rel |= _top_cards(hands, s, kl)
                 a2 = a & ((np.int64(1) << (hibit(a & ~hl) + 1)) - 1) if (a & ~hl) else 0
             else:
                 a2 = a
@@ -110,7 +127,6 @@ def quick_tricks(hands, leader, trump, need=99):
                 kp = 0
             if kp > 0:
                 wp += kp
-                relp |= _top_cards(hands, s, kl + kp)
                 if ll > kl:
                     entry = True
             free += lp - kp - fol
@@ -118,7 +134,6 @@ def quick_tricks(hands, leader, trump, need=99):
                 disc += kl - lp
         if q1 >= need:
             # the leader's own winners suffice: rely on just enough of them
-            rel = np.int64(0)
             got = 0
             for s in range(4):
                 a = (allc >> (16 * s)) & 0xFFFF
@@ -142,9 +157,35 @@ def quick_tricks(hands, leader, trump, need=99):
                     if got >= need:
                         break
             return got, rel
-        if entry and free >= disc:
-            return q1 + wp, rel | relp
-        return q1, rel
+        if not (entry and free >= disc):
+            return q1, rel
+        if q1 + wp < need:
+            return q1 + wp, rel
+        # the bound decides: the cards relied on (the leader's runs, partner's below them)
+        for s in range(4):
+            a = (allc >> (16 * s)) & 0xFFFF
+            if a == 0:
+                continue
+            hl = (hands[leader] >> (16 * s)) & 0xFFFF
+            hp = (hands[pd] >> (16 * s)) & 0xFFFF
+            kl = top_run(a, hl)
+            lp = popcount(hp)
+            m = _others_len(hands, leader, s)
+            if kl > 0 and kl >= m:
+                rel |= _top_cards(hands, s, m)
+                continue
+            if kl > 0:
+                rel |= _top_cards(hands, s, kl)
+                a2 = a & ((np.int64(1) << (hibit(a & ~hl) + 1)) - 1) if (a & ~hl) else 0
+            else:
+                a2 = a
+            kp = top_run(a2, hp) if a2 != 0 else 0
+            fol = lp if lp < kl else kl
+            if kp > 0 and lp - kp < fol:
+                kp = 0
+            if kp > 0:
+                rel |= _top_cards(hands, s, kl + kp)
+        return q1 + wp, rel
 
     lt = _len(hands, lho, trump)
     rt = _len(hands, rho, trump)
@@ -240,6 +281,26 @@ def quick_tricks(hands, leader, trump, need=99):
             if best > need:
                 best = need
             return best, _top_cards(hands, bs, best)
+    if side + kt == 0 and pt > 0:
+        # partner ruffs a lead of a suit it is void in: one trick when no opponent who
+        # is void too can ruff higher (as DDS's quick tricks for a cut-off of one)
+        tsh = 16 * trump
+        ptr = (hands[pd] >> tsh) & 0xFFFF
+        ltr = (hands[lho] >> tsh) & 0xFFFF
+        rtr = (hands[rho] >> tsh) & 0xFFFF
+        ptop = hibit(ptr)
+        for s in range(4):
+            if s == trump or _len(hands, leader, s) == 0 or _len(hands, pd, s) != 0:
+                continue
+            thr = 0
+            if _len(hands, lho, s) == 0:
+                thr |= ltr
+            if _len(hands, rho, s) == 0:
+                thr |= rtr
+            if thr == 0:
+                return 1, np.int64(0)
+            if hibit(thr) < ptop:
+                return 1, np.int64(1) << (tsh + ptop)
     return side + kt, rel
 
 
@@ -299,6 +360,11 @@ def sure_tricks(hands, side, trump, need=99, leader=-1):
             for h in (side, side + 2):
                 th = (hands[h] >> sh) & 0xFFFF
                 if (th >> t2) & 1 and (th >> t3) & 1:
+                    return 1, _top_cards(hands, trump, 3)
+                # the second trump in h beside another, the third in partner's hand: the
+                # top trump takes one of them at most (as DDS's later tricks)
+                tq = (hands[(h + 2) & 3] >> sh) & 0xFFFF
+                if (th >> t2) & 1 and (tq >> t3) & 1 and popcount(th) > 1:
                     return 1, _top_cards(hands, trump, 3)
                 if h != leader and leader >= 0:
                     # the top j trumps sit in front of h, which holds the next one

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from claimsolver import engine as E
+from claimsolver.engine.quicktricks import cannot_take_all_nt
 from randpos import random_position
 
 EMPTY = np.zeros(0, dtype=np.int64)
@@ -42,6 +43,12 @@ def test_trick_start_bounds_never_exceed_the_value(seed):
         lose, _ = E.leader_loses_trick(hands, leader, trump)
         if lose:
             assert theirs >= 1
+        if _no_trumps_left(hands, trump):
+            n = bin(int(hands[leader])).count("1")
+            for side, value in ((ls, mine), (1 - ls, theirs)):
+                fails, _ = cannot_take_all_nt(hands, side)
+                if fails:
+                    assert value < n, (hands.tolist(), trump, side, "cannot_take_all_nt")
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -117,3 +124,37 @@ def test_next_two_trumps_in_one_hand():
     s, rel = E.sure_tricks(h, 0, 0)
     assert s == 1 and rel == _hand((0, 14), (0, 13), (0, 12))
     assert E.dd_tricks_side(h, 0, 0, EMPTY, 0) >= 1
+
+
+def test_length_tricks():
+    # North leads from spades AK5432 opposite a small singleton; East holds Q J, West 7:
+    # after the ace and king nobody else holds a spade, so all six are tricks, relying on
+    # the top two spades only (the longest other holding is two)
+    sp = lambda *rs: sum(1 << r for r in rs)  # noqa: E731
+    h = np.zeros(4, dtype=np.int64)
+    h[0] = sp(14, 13, 5, 4, 3, 2)
+    h[1] = sp(12, 11) | (sp(14, 13, 12, 11) << 16)
+    h[2] = sp(6) | (sp(10, 9, 8, 7, 6) << 16)
+    h[3] = sp(7) | (sp(5, 4, 3, 2) << 16) | (sp(14) << 32)
+    q, rel = E.quick_tricks(h, 0, 4, 6)
+    assert q == 6 and rel == sp(14, 13)
+    assert E.dd_tricks_side(h, 4, 0, EMPTY, 0) >= 6
+    # hearts trumps: West (a singleton spade, four trumps) ruffs the second round: one trick
+    q, _ = E.quick_tricks(h, 0, 1)
+    assert q == 1
+
+
+def test_side_needing_every_trick_in_notrump():
+    # North-South head only spades (N: AK, S: Q) and hold three cards each: N-S can take
+    # at most two spade rounds, so not all three tricks
+    sp = lambda *rs: sum(1 << r for r in rs)  # noqa: E731
+    h = np.zeros(4, dtype=np.int64)
+    h[0] = sp(14, 13) | (sp(2) << 16)
+    h[2] = sp(12) | (sp(3, 4) << 16)
+    h[1] = sp(5) | (sp(14, 13) << 16)
+    h[3] = sp(6) | (sp(12, 11) << 16)
+    fails, rel = cannot_take_all_nt(h, 0)
+    assert fails and rel == (1 << (16 + 14))
+    assert E.dd_tricks_side(h, 4, 0, EMPTY, 0) < 3
+    fails, _ = cannot_take_all_nt(h, 1)
+    assert fails  # E-W head hearts only: two rounds of three

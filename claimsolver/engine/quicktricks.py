@@ -6,7 +6,7 @@ Compiled without reference counting (``_nrt=False``, see search_dd.py): no alloc
 import numpy as np
 from numba import njit
 
-from .bits import hibit, popcount, top_run
+from .bits import hibit, lane_counts, popcount, top_run
 
 
 @njit(cache=True, _nrt=False)
@@ -37,6 +37,17 @@ def _len(hands, p, s):
 
 
 @njit(cache=True, _nrt=False)
+def _others_len(hands, p, s):
+    """Longest holding of suit ``s`` among the three seats other than ``p``."""
+    m = 0
+    for j in range(1, 4):
+        x = popcount((hands[(p + j) & 3] >> (16 * s)) & 0xFFFF)
+        if x > m:
+            m = x
+    return m
+
+
+@njit(cache=True, _nrt=False)
 def quick_tricks(hands, leader, trump, need=99):
     """Lower bound on the tricks the side of ``leader`` takes: the top winners the leader
     can cash from its own hand, suit after suit, keeping the lead. Returns (tricks, cards):
@@ -52,6 +63,14 @@ def quick_tricks(hands, leader, trump, need=99):
 
     ``need``: the caller only asks whether the bound reaches ``need``; counting stops
     there, so the cards relied on are as few as possible (more general table entries).
+    The cards relied on are computed only when the bound reaches ``need`` (otherwise the
+    caller decides nothing; in notrump they are then 0).
+
+    Length tricks (as DDS's quick tricks): when the leader's top k cards of a suit number
+    at least the longest other holding m of it, the top m cards clear the suit and every
+    card of the leader's holding is a trick, relying on those m cards only (trump suit:
+    the top trumps draw every other trump; side suits: once no opponent holds a trump).
+    A lead partner ruffs gives one trick when no opponent void in the suit can over-ruff.
     """
     lho = (leader + 1) & 3
     pd = (leader + 2) & 3
@@ -64,12 +83,17 @@ def quick_tricks(hands, leader, trump, need=99):
         # Partner must be able to follow the leader's rounds with small cards and discard
         # only cards that are not counted.
         allc = hands[0] | hands[1] | hands[2] | hands[3]
+        cl = lane_counts(hands[leader])
+        cp = lane_counts(hands[pd])
+        co = lane_counts(hands[lho])
+        cr = lane_counts(hands[rho])
+        # first pass: counts only (the cards relied on matter only when the bound reaches
+        # ``need``: the caller decides nothing otherwise)
         q1 = 0
         wp = 0
         free = 0
         disc = 0
         entry = False
-        relp = np.int64(0)
         for s in range(4):
             a = (allc >> (16 * s)) & 0xFFFF
             if a == 0:
@@ -77,11 +101,23 @@ def quick_tricks(hands, leader, trump, need=99):
             hl = (hands[leader] >> (16 * s)) & 0xFFFF
             hp = (hands[pd] >> (16 * s)) & 0xFFFF
             kl = top_run(a, hl)
-            ll = popcount(hl)
-            lp = popcount(hp)
+            ll = (cl >> (16 * s)) & 0xFF
+            lp = (cp >> (16 * s)) & 0xFF
+            m = lp
+            x = (co >> (16 * s)) & 0xFF
+            if x > m:
+                m = x
+            x = (cr >> (16 * s)) & 0xFF
+            if x > m:
+                m = x
+            if kl > 0 and kl >= m:
+                # the top m cards clear the suit from the other hands: every card of the
+                # leader's holding is a trick (length tricks), whatever its rank
+                q1 += ll
+                disc += ll - lp
+                continue
             if kl > 0:
                 q1 += kl
-                rel |= _top_cards(hands, s, kl)
                 a2 = a & ((np.int64(1) << (hibit(a & ~hl) + 1)) - 1) if (a & ~hl) else 0
             else:
                 a2 = a
@@ -91,7 +127,6 @@ def quick_tricks(hands, leader, trump, need=99):
                 kp = 0
             if kp > 0:
                 wp += kp
-                relp |= _top_cards(hands, s, kl + kp)
                 if ll > kl:
                     entry = True
             free += lp - kp - fol
@@ -99,24 +134,58 @@ def quick_tricks(hands, leader, trump, need=99):
                 disc += kl - lp
         if q1 >= need:
             # the leader's own winners suffice: rely on just enough of them
-            rel = np.int64(0)
             got = 0
             for s in range(4):
                 a = (allc >> (16 * s)) & 0xFFFF
                 if a == 0:
                     continue
-                kl = top_run(a, (hands[leader] >> (16 * s)) & 0xFFFF)
+                hl = (hands[leader] >> (16 * s)) & 0xFFFF
+                kl = top_run(a, hl)
+                nrel = kl
+                if kl > 0:
+                    m = _others_len(hands, leader, s)
+                    if kl >= m:
+                        kl = popcount(hl)
+                        nrel = m
                 if kl > need - got:
                     kl = need - got
+                if nrel > kl:
+                    nrel = kl
                 if kl > 0:
                     got += kl
-                    rel |= _top_cards(hands, s, kl)
+                    rel |= _top_cards(hands, s, nrel)
                     if got >= need:
                         break
             return got, rel
-        if entry and free >= disc:
-            return q1 + wp, rel | relp
-        return q1, rel
+        if not (entry and free >= disc):
+            return q1, rel
+        if q1 + wp < need:
+            return q1 + wp, rel
+        # the bound decides: the cards relied on (the leader's runs, partner's below them)
+        for s in range(4):
+            a = (allc >> (16 * s)) & 0xFFFF
+            if a == 0:
+                continue
+            hl = (hands[leader] >> (16 * s)) & 0xFFFF
+            hp = (hands[pd] >> (16 * s)) & 0xFFFF
+            kl = top_run(a, hl)
+            lp = popcount(hp)
+            m = _others_len(hands, leader, s)
+            if kl > 0 and kl >= m:
+                rel |= _top_cards(hands, s, m)
+                continue
+            if kl > 0:
+                rel |= _top_cards(hands, s, kl)
+                a2 = a & ((np.int64(1) << (hibit(a & ~hl) + 1)) - 1) if (a & ~hl) else 0
+            else:
+                a2 = a
+            kp = top_run(a2, hp) if a2 != 0 else 0
+            fol = lp if lp < kl else kl
+            if kp > 0 and lp - kp < fol:
+                kp = 0
+            if kp > 0:
+                rel |= _top_cards(hands, s, kl + kp)
+        return q1 + wp, rel
 
     lt = _len(hands, lho, trump)
     rt = _len(hands, rho, trump)
@@ -124,6 +193,16 @@ def quick_tricks(hands, leader, trump, need=99):
     if kt >= need:
         return need, _top_cards(hands, trump, need)
     pt = _len(hands, pd, trump)
+    mt = lt if lt > rt else rt
+    if pt > mt:
+        mt = pt
+    krel = kt
+    if kt > 0 and kt >= mt:
+        # the top mt trumps draw every other trump: all the leader's trumps are tricks
+        kt = _len(hands, leader, trump)
+        krel = mt
+        if kt >= need:
+            return need, _top_cards(hands, trump, mt if mt < need else need)
     # With at least as many top trumps as either opponent holds trumps, the leader draws
     # their trumps first (winning every round); the side suits are then safe from ruffs,
     # and partner, once out of trumps, can never be forced to ruff.
@@ -138,8 +217,8 @@ def quick_tricks(hands, leader, trump, need=99):
     cap = 99
     if pt > 0:
         cap = popcount(hands[pd]) - _len(hands, pd, trump)
-    if kt > 0:
-        rel |= _top_cards(hands, trump, kt)
+    if krel > 0:
+        rel |= _top_cards(hands, trump, krel)
     side = 0
     for s in range(4):
         if s == trump or side >= cap:
@@ -147,6 +226,13 @@ def quick_tricks(hands, leader, trump, need=99):
         k = _top_run(hands, leader, s)
         if k == 0:
             continue
+        nrel = k
+        if lt == 0 and rt == 0:
+            m = _others_len(hands, leader, s)
+            if k >= m:
+                # length tricks (no opponent can ruff; see the notrump case)
+                k = _len(hands, leader, s)
+                nrel = m
         if lt > 0:
             ll = _len(hands, lho, s)
             if k > ll:
@@ -161,7 +247,7 @@ def quick_tricks(hands, leader, trump, need=99):
             k = need - kt - side
         if k > 0:
             side += k
-            rel |= _top_cards(hands, s, k)
+            rel |= _top_cards(hands, s, nrel if nrel < k else k)
             if kt + side >= need:
                 break
     if side + kt < need:
@@ -195,6 +281,26 @@ def quick_tricks(hands, leader, trump, need=99):
             if best > need:
                 best = need
             return best, _top_cards(hands, bs, best)
+    if side + kt == 0 and pt > 0:
+        # partner ruffs a lead of a suit it is void in: one trick when no opponent who
+        # is void too can ruff higher (as DDS's quick tricks for a cut-off of one)
+        tsh = 16 * trump
+        ptr = (hands[pd] >> tsh) & 0xFFFF
+        ltr = (hands[lho] >> tsh) & 0xFFFF
+        rtr = (hands[rho] >> tsh) & 0xFFFF
+        ptop = hibit(ptr)
+        for s in range(4):
+            if s == trump or _len(hands, leader, s) == 0 or _len(hands, pd, s) != 0:
+                continue
+            thr = 0
+            if _len(hands, lho, s) == 0:
+                thr |= ltr
+            if _len(hands, rho, s) == 0:
+                thr |= rtr
+            if thr == 0:
+                return 1, np.int64(0)
+            if hibit(thr) < ptop:
+                return 1, np.int64(1) << (tsh + ptop)
     return side + kt, rel
 
 
@@ -254,6 +360,11 @@ def sure_tricks(hands, side, trump, need=99, leader=-1):
             for h in (side, side + 2):
                 th = (hands[h] >> sh) & 0xFFFF
                 if (th >> t2) & 1 and (th >> t3) & 1:
+                    return 1, _top_cards(hands, trump, 3)
+                # the second trump in h beside another, the third in partner's hand: the
+                # top trump takes one of them at most (as DDS's later tricks)
+                tq = (hands[(h + 2) & 3] >> sh) & 0xFFFF
+                if (th >> t2) & 1 and (tq >> t3) & 1 and popcount(th) > 1:
                     return 1, _top_cards(hands, trump, 3)
                 if h != leader and leader >= 0:
                     # the top j trumps sit in front of h, which holds the next one
@@ -324,13 +435,22 @@ def slow_tricks_nt(hands, leader, need=99):
             a = (allc >> (16 * s2)) & 0xFFFF
             if a == 0:
                 continue
-            k = top_run(a, (hands[h] >> (16 * s2)) & 0xFFFF)
+            hh = (hands[h] >> (16 * s2)) & 0xFFFF
+            k = top_run(a, hh)
+            nrel = k
+            if k > 0:
+                m = _others_len(hands, h, s2)
+                if k >= m:  # length tricks (see quick_tricks)
+                    k = popcount(hh)
+                    nrel = m
             if k > need - got:
                 k = need - got
+            if nrel > k:
+                nrel = k
             if k > 0:
                 got += k
-                if k != popcount(a):  # (a whole suit needs no rank)
-                    rel |= _top_cards(hands, s2, k)
+                if nrel > 0:
+                    rel |= _top_cards(hands, s2, nrel)
                 if got >= need:
                     break
         if got < best:
@@ -394,3 +514,36 @@ def second_hand_tricks(hands, player, lead_card, trump, need=99):
                 rel |= _top_cards(hands, s, k)
             q += k
     return q, rel
+
+
+@njit(cache=True, _nrt=False)
+def cannot_take_all_nt(hands, side):
+    """(True, cards relied on) when side ``side`` (0 = NS, 1 = EW) surely cannot take every
+    remaining trick, when no trumps remain (notrump, or every trump played), counted from a
+    trick boundary (as DDS's later-tricks bound). Each trick the side wins is led in a suit
+    where it holds the highest card: in a suit headed by an opponent, the opponent holding
+    the top card wins any trick led in it by playing it, and keeps it until its last card
+    (a trick it may then lose is led in another suit). A suit is led at most as many times
+    as the longer holding of the side in it (every round takes a card from each hand still
+    holding it), so the side takes at most the sum of those lengths over the suits it
+    heads. The cards relied on: the top card of each suit headed by an opponent (none for
+    a suit of one card, fixed by the lengths); the suits it heads may only lose their top."""
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    ours = hands[side] | hands[side + 2]
+    n = popcount(hands[0])
+    tot = 0
+    rel = np.int64(0)
+    for s in range(4):
+        a = (allc >> (16 * s)) & 0xFFFF
+        if a == 0:
+            continue
+        top = hibit(a)
+        if (ours >> (16 * s + top)) & 1:
+            x = popcount((hands[side] >> (16 * s)) & 0xFFFF)
+            y = popcount((hands[side + 2] >> (16 * s)) & 0xFFFF)
+            tot += x if x > y else y
+            if tot >= n:
+                return False, np.int64(0)
+        elif a != (np.int64(1) << top):
+            rel |= np.int64(1) << (16 * s + top)
+    return True, rel

@@ -299,14 +299,18 @@ def _split_all(a, b, x, y, trump):
         n = popcount(a)
         if popcount(b) > n:
             n = popcount(b)
-        c = 0
-        if opps & 1:
-            c = opp_cash_skip(a, b, x, y, trump, est)
-        if opps & 2:
+        room = n - (wa + wb + ra + rb - e) - lost
+        # the opponents' cash only matters while there is room left to take it from
+        if room > 0 and (opps & 1):
+            room -= opp_cash_skip(a, b, x, y, trump, est)
+        if room > 0 and (opps & 2):
             cy = opp_cash_skip(a, b, y, x, trump, est)
-            if cy > c:
-                c = cy
-        room = n - (wa + wb + ra + rb - e) - lost - c
+            if (opps & 1) == 0:
+                room -= cy
+            else:
+                cx = n - (wa + wb + ra + rb - e) - lost - room
+                if cy > cx:
+                    room -= cy - cx
         if room < 0:
             room = 0
         if room < e:

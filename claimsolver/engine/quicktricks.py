@@ -48,6 +48,23 @@ def _others_len(hands, p, s):
 
 
 @njit(cache=True, _nrt=False)
+def _partner_run(a, hl, hp, kl, lp):
+    """Partner's run of top cards in a suit below the leader's (``a`` the suit's cards still
+    held, ``hl``/``hp`` the leader's and partner's holdings, ``kl`` the leader's top run,
+    ``lp`` partner's length), and how many of partner's cards follow to the leader's winners:
+    (kp, fol). Partner's run counts only when he still holds it after following."""
+    if kl > 0:
+        a2 = a & ((np.int64(1) << (hibit(a & ~hl) + 1)) - 1) if (a & ~hl) else 0
+    else:
+        a2 = a
+    kp = top_run(a2, hp) if a2 != 0 else 0
+    fol = lp if lp < kl else kl
+    if kp > 0 and lp - kp < fol:
+        kp = 0
+    return kp, fol
+
+
+@njit(cache=True, _nrt=False)
 def quick_tricks(hands, leader, trump, need=99):
     """Lower bound on the tricks the side of ``leader`` takes: the top winners the leader
     can cash from its own hand, suit after suit, keeping the lead. Returns (tricks, cards):
@@ -118,13 +135,7 @@ def quick_tricks(hands, leader, trump, need=99):
                 continue
             if kl > 0:
                 q1 += kl
-                a2 = a & ((np.int64(1) << (hibit(a & ~hl) + 1)) - 1) if (a & ~hl) else 0
-            else:
-                a2 = a
-            kp = top_run(a2, hp) if a2 != 0 else 0
-            fol = lp if lp < kl else kl
-            if kp > 0 and lp - kp < fol:
-                kp = 0
+            kp, fol = _partner_run(a, hl, hp, kl, lp)
             if kp > 0:
                 wp += kp
                 if ll > kl:
@@ -176,13 +187,7 @@ def quick_tricks(hands, leader, trump, need=99):
                 continue
             if kl > 0:
                 rel |= _top_cards(hands, s, kl)
-                a2 = a & ((np.int64(1) << (hibit(a & ~hl) + 1)) - 1) if (a & ~hl) else 0
-            else:
-                a2 = a
-            kp = top_run(a2, hp) if a2 != 0 else 0
-            fol = lp if lp < kl else kl
-            if kp > 0 and lp - kp < fol:
-                kp = 0
+            kp, fol = _partner_run(a, hl, hp, kl, lp)
             if kp > 0:
                 rel |= _top_cards(hands, s, kl + kp)
         return q1 + wp, rel

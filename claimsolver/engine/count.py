@@ -244,15 +244,6 @@ def _split_est(a, b, x, y, trump):
 
 
 @njit(cache=True)
-def split_with_entries(a, b, x, y, trump):
-    """Rounds won by hand a and hand b over all suits (not ruffs), a blocked suit's later
-    rounds counted only when the hand that takes them has an entry in another suit
-    (tables.COUNT, *a blocked suit*); establishment not capped (:func:`_split_all` caps it)."""
-    ta, tb, ea, eb, lost, opps, est = _split_est(a, b, x, y, trump)
-    return ta, tb
-
-
-@njit(cache=True)
 def suit_split(a, b, x, y):
     """:func:`suit_count` split by the claiming hand whose card wins each round, blocked or
     not: (wa, wb)."""
@@ -288,9 +279,9 @@ def has_link(f, t, aw, trump, skip):
 def _split_all(a, b, x, y, trump):
     """His count split by the claiming hand that takes each trick (rounds, then ruffs), the
     rounds established by force capped by what establishing costs (tables.COUNT,
-    *establishing*): with n the cards left in the longer claiming hand, t the rest of the count, the
-    lost rounds before the established ones and c the opponents' cash in the other suits
-    when the one who wins such a round is on lead (the larger, when both may), at most
+    *establishing*): with n the cards left in the longer claiming hand, t the rest of the
+    count, the lost rounds before the established ones and c the opponents' cash in the other
+    suits when the one who wins such a round is on lead (the larger, when both may), at most
     n - t - lost - c of them count (none below 0), taken off a's first."""
     wa, wb, ea, eb, lost, opps, est = _split_est(a, b, x, y, trump)
     ra, rb = ruff_tricks(a, b, x, y, trump)
@@ -300,17 +291,13 @@ def _split_all(a, b, x, y, trump):
         if popcount(b) > n:
             n = popcount(b)
         room = n - (wa + wb + ra + rb - e) - lost
-        # the opponents' cash only matters while there is room left to take it from
-        if room > 0 and (opps & 1):
-            room -= opp_cash_skip(a, b, x, y, trump, est)
-        if room > 0 and (opps & 2):
-            cy = opp_cash_skip(a, b, y, x, trump, est)
-            if (opps & 1) == 0:
-                room -= cy
-            else:
-                cx = n - (wa + wb + ra + rb - e) - lost - room
-                if cy > cx:
-                    room -= cy - cx
+        if room > 0:  # the opponents' cash matters only while there is room to take it from
+            c = opp_cash_skip(a, b, x, y, trump, est) if opps & 1 else 0
+            if (opps & 2) and c < room:
+                cy = opp_cash_skip(a, b, y, x, trump, est)
+                if cy > c:
+                    c = cy
+            room -= c
         if room < 0:
             room = 0
         if room < e:

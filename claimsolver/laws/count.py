@@ -170,7 +170,7 @@ def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
     seats = (side, side + 2)
     n = 0
-    established = lost = cash = 0
+    established = lost = 0
     suits: set[int] = set()
     winners: set[int] = set()
     for s in range(4):

@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,11 +35,12 @@ MAX_LAYOUTS = 40  # layouts examined per play (all of them when there are no mor
 MAX_TRICKS = 9  # plays with more tricks left are not examined (double dummy per layout costs)
 MAX_ROUNDS = 96  # excluded plays per ruling at most (a play and its transpositions count apart)
 MAX_LIFTS = 8  # searches again per round for rows lifted where the line meets them (misapplied)
-# the searches again stop once they have used NODE_FACTOR times the first search's nodes (at
-# least NODE_FLOOR): a state that can meet an excluded play is keyed on its exact cards, so a
-# search again costs more where it meets them (the ruling shares one table between them)
-NODE_FACTOR = 400
-NODE_FLOOR = 100_000
+# the searches again of one check use at most CHECK_NODES positions in all: a state that can
+# meet an excluded play is keyed on its exact cards, so a search again costs more where it
+# meets them (the ruling shares one table between them). Positions, not seconds, so that the
+# award does not depend on the machine or its load; 5 M is where the repository's expert audit
+# stops changing (2 M lowers two awards, 15 M changes none: docs/calibration.md, eighth round).
+CHECK_NODES = 5_000_000
 
 
 @dataclass(frozen=True)
@@ -150,16 +150,13 @@ def known_voids(line, trick: tuple[int, ...], side: int, shown: dict[int, int]) 
 
 
 def find_dominated(nodes: list["LineNode"], trump: int, side: int, voids_before: list[dict[int, int]],
-                   first_loss: int, tricks_at_start: int, deadline: float | None = None) -> Dominated | None:
+                   first_loss: int, tricks_at_start: int) -> Dominated | None:
     """The dominated play nearest before (or at) the line's first losing play (index
-    ``first_loss`` in the line), walking back; None when there is none (or past ``deadline``,
-    a ``time.perf_counter()`` value). ``voids_before``: :func:`known_voids` of the line."""
+    ``first_loss`` in the line), walking back; None when there is none. ``voids_before``: :func:`known_voids` of the line."""
     for i in range(len(nodes) - 1, -1, -1):
         node = nodes[i]
         if node.index > first_loss or node.stated:
             continue
-        if deadline is not None and time.perf_counter() > deadline:
-            return None
         left = bin(node.hands[node.seat]).count("1")
         if left > MAX_TRICKS:
             break
@@ -209,8 +206,8 @@ def _better_in(node: "LineNode", card: int, others, trump: int, side: int,
     return {q: strict[q] for q in live}, len(lays)
 
 
-def misapplied(nodes: list["LineNode"], rows, trump: int, side: int, voids_before: list[dict[int, int]],
-               deadline: float | None = None) -> list[tuple[int, ...]]:
+def misapplied(nodes: list["LineNode"], rows, trump: int, side: int,
+               voids_before: list[dict[int, int]]) -> list[tuple[int, ...]]:
     """Exceptions (tables.BAN_FIELDS) to the excluded plays ``rows`` (``Dominated.excluded``
     rows and exceptions already made) at the plays of a line (``nodes``, from
     ``line_options``): a row found dominated in one state applies wherever the claiming side
@@ -221,8 +218,6 @@ def misapplied(nodes: list["LineNode"], rows, trump: int, side: int, voids_befor
     have = set(rows)
     out: list[tuple[int, ...]] = []
     for node in nodes:
-        if deadline is not None and time.perf_counter() > deadline:
-            break
         pool = node.hands[1 - side] | node.hands[3 - side]
         held = node.hands[node.seat]
         lead = (node.trick[0] >> 4) if node.trick else -1

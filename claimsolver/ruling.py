@@ -283,7 +283,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     awareness, res = least_successful_state(work, claim, compiled, policy, time_limit, memo, could_make=dd)
     dominated: list[Dominated] = []
     if excludes_dominated_plays(work.settings) and awareness.forget == 0 and work.settings.question == "contested":
-        res, dominated = exclude_dominated(work, policy, compiled.steps, res, dd, time_limit, t0, memo)
+        res, dominated = exclude_dominated(work, policy, compiled.steps, res, dd, time_limit, memo)
     line, nodes = res.line, res.nodes
     q = work.settings.question
     trump_options = shares = always = None
@@ -339,10 +339,11 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
 
 
 def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, dd: int,
-                      time_limit: float | None, t0: float, memo: dict | None = None):
+                      time_limit: float | None, memo: dict | None = None):
     """:mod:`claimsolver.dominance`: while the worst line (claimer aware of every card) holds a
     play that another normal play dominates, exclude it and search again. Returns the last
-    search's result and the plays excluded. Out of time, the last complete search stands.
+    search's result and the plays excluded. When the check's node budget
+    (:data:`dominance.CHECK_NODES`) is spent, the last complete search stands.
     ``memo`` (the ruling's): the check under another policy is the same check when the two
     policies differ only in play classes none of its searches met (the sensitivity table's
     other regulation, a careless class lifted that never came up)."""
@@ -350,7 +351,7 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
     key = ("dominance", work.statement, tuple(awareness_options(work)), work.settings.law, work.settings.question)
     done = shared_result(memo.get(key, ()), policy)
     if done is None:
-        done = _exclude_dominated(work, policy, steps, res, dd, time_limit, t0)
+        done = _exclude_dominated(work, policy, steps, res, dd, time_limit)
         memo.setdefault(key, []).append((policy.copy(), done))
     return done.result, done.found
 
@@ -374,21 +375,23 @@ def shared_result(entries, policy: np.ndarray):
 
 
 def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, dd: int,
-                       time_limit: float | None, t0: float) -> _OwnCountCheck:
+                       time_limit: float | None) -> _OwnCountCheck:
     """The check itself."""
     from claimsolver.engine.claim_api import MAX_EXCLUDED, line_options
 
     pos = work.position
     side = work.claiming_side
     target = min(work.claimed, dd)
-    deadline = None if time_limit is None else t0 + time_limit
+    # what the ruling may still search within its time limit, as nodes (as the first search)
+    limit_left = None if time_limit is None else max(1, int(time_limit * NODES_PER_SECOND) - res.nodes)
     shown = {int(seat): int(suits) for seat, suits in work.shown_out.items()}
     options = np.array(awareness_options(work), dtype=np.int64)
     found: list[Dominated] = []
     rows: list[tuple[int, ...]] = []  # the excluded plays of found, and exceptions to them, in order
     seen = res.seen
-    # the searches again cost nodes, not seconds, so that a ruling does not depend on the machine
-    nodes_left = dominance.NODE_FACTOR * max(res.nodes, dominance.NODE_FLOOR)
+    # the searches again are counted in nodes, never seconds, so that the award does not depend
+    # on the machine, its load or the time limit: the check stops where its budget does
+    nodes_left = dominance.CHECK_NODES
     while res.tricks < target and len(found) < dominance.MAX_ROUNDS and nodes_left > 0:
         first = first_losing_play(work, res.line, dd, max_tricks=13)
         if first is None:
@@ -401,7 +404,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
         batch: list[Dominated] = []
         bound = index
         while len(found) + len(batch) < dominance.MAX_ROUNDS:
-            d = dominance.find_dominated(nodes, pos.trump, side, voids, bound, work.tricks_left, deadline)
+            d = dominance.find_dominated(nodes, pos.trump, side, voids, bound, work.tricks_left)
             if d is None:
                 break
             batch.append(d)
@@ -418,20 +421,16 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
             # meets it with other opponents' cards and the play instead does not dominate
             # there, lift it for those cards and search again (dominance.misapplied)
             for verify in range(dominance.MAX_LIFTS + 1):
-                left = None if deadline is None else deadline - time.perf_counter()
-                if left is not None and left <= 0:
-                    attempt = None
-                    break
-                try:
-                    attempt = run_claim_search(work, policy, 0, steps, left, time_limit, excluded=tuple(candidate))
-                except TimeLimitReached:
-                    attempt = None
+                attempt = _search_again(work, policy, steps, tuple(candidate), nodes_left, limit_left, time_limit)
+                if attempt is None:  # the check's budget is spent: the last complete search stands
                     break
                 nodes_left -= attempt.nodes
+                if limit_left is not None:
+                    limit_left -= attempt.nodes
                 seen = -1 if seen < 0 or attempt.seen < 0 else seen | attempt.seen
                 if verify == dominance.MAX_LIFTS:
                     break  # (lifts found now would not be searched with)
-                lifts = _misapplied(work, policy, options, steps, attempt.line, candidate, shown, deadline)
+                lifts = _misapplied(work, policy, options, steps, attempt.line, candidate, shown)
                 if not lifts or len(candidate) + len(lifts) > MAX_EXCLUDED or nodes_left <= 0:
                     break
                 candidate = candidate + lifts
@@ -447,8 +446,30 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
     return _OwnCountCheck(res, found, seen)
 
 
+def _search_again(work: Claim, policy: np.ndarray, steps: np.ndarray, excluded: tuple, nodes_left: int,
+                  limit_left: int | None, time_limit: float | None):
+    """One search of the own-count check with ``excluded``: its result, or None when it would
+    need more than the check's ``nodes_left``. Past the ruling's time limit (``limit_left``
+    nodes) it raises :class:`TimeLimitReached`, as the first search does: a ruling is given in
+    full or not at all, never cut short by the clock."""
+    from claimsolver.engine.claim_api import claim_search
+
+    pos = work.position
+    budget = nodes_left if limit_left is None else min(nodes_left, limit_left)
+    res = claim_search(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), work.claiming_side,
+                       0, shown_bits(work), policy, np.array(awareness_options(work), dtype=np.int64), steps,
+                       node_budget=max(1, budget), excluded=excluded)
+    if res.complete:
+        return res
+    if limit_left is not None and limit_left <= nodes_left:
+        raise TimeLimitReached(
+            f"the check of the claimer's own count (DESIGN 2.4) did not finish within the time limit of "
+            f"{time_limit:g} s; raise --time-limit to rule on this claim")
+    return None
+
+
 def _misapplied(work: Claim, policy: np.ndarray, options: np.ndarray, steps: np.ndarray, line, rows,
-                shown: dict[int, int], deadline: float | None) -> list[tuple[int, ...]]:
+                shown: dict[int, int]) -> list[tuple[int, ...]]:
     """:func:`dominance.misapplied` on a line of the claim search."""
     from claimsolver.engine.claim_api import line_options
 
@@ -457,7 +478,7 @@ def _misapplied(work: Claim, policy: np.ndarray, options: np.ndarray, steps: np.
     nodes = line_options(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), side, 0,
                          shown_bits(work), policy, options, steps, line)
     voids = dominance.known_voids(line, tuple(pos.trick), side, shown)
-    return dominance.misapplied(nodes, rows, pos.trump, side, voids, deadline)
+    return dominance.misapplied(nodes, rows, pos.trump, side, voids)
 
 
 def _overlooked_at_claim(claim: Claim, card: int) -> bool:

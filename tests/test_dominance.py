@@ -183,3 +183,30 @@ def test_misapplied_tests_the_row_in_the_state_met():
     assert dominance.misapplied(nodes, [row, row[:5] + (pool,)], pos.trump, side, voids) == []  # already lifted
     elsewhere = (node.hands[side] & ~(1 << parse_card("ST")),) + row[1:]  # North without his ♠10
     assert dominance.misapplied(nodes, [elsewhere], pos.trump, side, voids) == []
+
+
+def test_the_check_does_not_depend_on_the_clock(monkeypatch):
+    """The check's searches again are counted in positions (dominance.CHECK_NODES), never
+    seconds: on a machine so slow that every look at the clock finds ten seconds gone, the
+    award is the same (before, the check stopped at a wall-clock deadline with what it had,
+    so an award could change with the machine's load)."""
+    c = real_claim("19", "20")
+    fast = ruling.adjudicate(c, time_limit=60)
+    assert fast.tricks == c.claimed
+    clock = [0.0]
+
+    def slow_clock() -> float:
+        clock[0] += 10.0
+        return clock[0]
+
+    monkeypatch.setattr(ruling.time, "perf_counter", slow_clock)
+    slow = ruling.adjudicate(c, time_limit=60)
+    assert slow.tricks == fast.tricks and slow.line == fast.line
+
+
+def test_the_check_stops_at_its_node_budget(monkeypatch):
+    """With no positions left for the searches again, the first search's line stands (the
+    same claim as above, 7 of 8 without the check): the budget is what stops the check."""
+    c = real_claim("19", "20")
+    monkeypatch.setattr(dominance, "CHECK_NODES", 1)
+    assert ruling.adjudicate(c, time_limit=60).tricks == c.claimed - 1

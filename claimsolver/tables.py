@@ -92,11 +92,15 @@ FOLLOW_OVERTAKE_FOR_COUNT = 31  # refines 7: overtaking partner's winner when th
 # the winners); then following low instead is failing to unblock (25)
 LEAD_TOP_BREAKS_COUNT = 32  # refines 0: cashing a top card in an order worth less in his count than
 # another normal lead (stranding winners: a blockage he does not see)
-N_PLAY_CLASSES = 33
+FOLLOW_WIN_BREAKS_COUNT = 33  # refines 8: winning with a sure winner worth less in his count than
+# another of his sure winners would be (dummy's ♣J under declarer's singleton ♣Q, which must
+# overtake and strands dummy's ♣K: the blockage he does not see, as 32)
+N_PLAY_CLASSES = 34
 
 #: class refined -> the count class that refines it
 COUNT_REFINES = {
     LEAD_TOP_OF_TOP_CARDS: LEAD_TOP_BREAKS_COUNT,
+    FOLLOW_WIN_SURE: FOLLOW_WIN_BREAKS_COUNT,
     FOLLOW_OVER_PARTNER: FOLLOW_OVERTAKE_FOR_COUNT,
     LEAD_NO_TOP_CARD: LEAD_CONCEDE_BREAKS_COUNT,
     VOID_DISCARD_LOSER: VOID_DISCARD_BREAKS_COUNT,
@@ -146,6 +150,9 @@ COUNT_REFINES = {
 # *Leading* (27, 32): a lead from a suit without a top card (3) whose value is below the best
 # value among the leads the policy does not make irrational falls to 27; a top card (0) so
 # placed falls to 32.
+# *Winning* (33): a win with a sure winner (8) whose value is below the best value among his
+# wins with a sure winner (8) falls to 33 (so one of them always stays: a sure trick he can
+# win is still won).
 # *Discarding* / *following* (28, 29): a discard (18, 20), another void play (22: an
 # underruff) or a follow (6, 12) whose value is
 # below the best value among the player's options the policy does not make irrational falls
@@ -191,6 +198,7 @@ PLAY_CLASS_NAMES = (
     "lead a card his count cannot afford", "discard a card his count needs",
     "follow with a card his count needs", "throw a high card under partner's winner",
     "overtake partner's winner for his count", "cash a top card in an order that strands winners",
+    "win with a card that strands winners",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

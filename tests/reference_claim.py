@@ -266,6 +266,12 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
                     if pol[k] != T.IRRATIONAL), default=-1)
         return [(c, refined[k] if k in refined and ref_lead_value(hands, side, trump, forget, seat, c) < best else k)
                 for c, k in classed]
+    if pol[T.FOLLOW_WIN_BREAKS_COUNT] != pol[T.FOLLOW_WIN_SURE]:
+        # tables.COUNT *winning*: among his wins with a sure winner, the best for his count stays
+        wins = {c: ref_play_value(st, ctx, seat, c) for c, k in classed if k == T.FOLLOW_WIN_SURE}
+        if len(wins) > 1:
+            top_win = max(wins.values())
+            classed = [(c, T.FOLLOW_WIN_BREAKS_COUNT if c in wins and wins[c] < top_win else k) for c, k in classed]
     discards = (T.VOID_DISCARD_LOSER, T.VOID_DISCARD_TOP_ALL_TOP, T.VOID_OTHER)
     follows = (T.FOLLOW_LOW_UNDER_PARTNER, T.FOLLOW_OTHER)
     disc_priced = any(pol[T.VOID_DISCARD_BREAKS_COUNT] != pol[k] for k in discards)

@@ -1,4 +1,4 @@
-"""The claimer's own count (DESIGN 2.4, tables.COUNT, play classes 27-32) through
+"""The claimer's own count (DESIGN 2.4, tables.COUNT, play classes 27-33) through
 claimsolver.ruling.adjudicate: for each count class, a small ending where it changes the
 ruling and one where it must not, and the ruling with the class's entry in the policy set back
 to the value of the class it refines (the rule removed) to show the rule is what matters."""
@@ -25,6 +25,7 @@ BASE = {
     T.FOLLOW_WINNER_UNDER_PARTNER: T.FOLLOW_LOW_UNDER_PARTNER,
     T.FOLLOW_OVERTAKE_FOR_COUNT: T.FOLLOW_OVER_PARTNER,
     T.LEAD_TOP_BREAKS_COUNT: T.LEAD_TOP_OF_TOP_CARDS,
+    T.FOLLOW_WIN_BREAKS_COUNT: T.FOLLOW_WIN_SURE,
 }
 
 
@@ -207,6 +208,32 @@ def test_stranding_order_careless_for_club_irrational_for_expert(monkeypatch):
     pol = normal.compile_policy(club.settings)
     assert pol[T.LEAD_TOP_BREAKS_COUNT] == T.CARELESS
     assert normal.compile_policy(expert.settings)[T.LEAD_TOP_BREAKS_COUNT] == T.IRRATIONAL
+
+
+# --- 33: winning with the sure winner that strands the rest -----------------------------------
+
+# Notrump. East leads the ♣5; South (dummy) holds ♣KJ and the ♠2, North (declarer) the bare ♣Q
+# and two low hearts, East the ♥AK. Both of South's clubs win the trick ("the lowest sure
+# winners": only partner's queen lies between them), but the ♣J makes North overtake with the
+# bare queen and lead hearts; the ♣K drops the queen and the ♣J follows: 2 of 3 against 1.
+UNBLOCK = dict(deal="N:.32..Q .AK.. 2...KJ ..QJ.6", leader="E", trick=["C5"], claimer="N",
+               declarer="N", claimed=2)
+
+
+def test_winning_with_the_card_that_strands_winners(monkeypatch):
+    club, expert = claim(**UNBLOCK, player_class="club"), claim(**UNBLOCK, player_class="expert")
+    assert classes_now(expert) == {"CK": T.FOLLOW_WIN_SURE, "CJ": T.FOLLOW_WIN_BREAKS_COUNT}
+    assert tricks(expert) == 2  # an expert is credited with the unblock
+    assert tricks(club) == 1  # the blockage he does not see is the unblocking slip: careless
+    # The expert's double-dummy check of his count (claimsolver.dominance) finds the same in a
+    # small ending; the rule is what makes the search see it without the check (on real deals
+    # the check can run out of positions first: RealBridge board 16 table 20)
+    monkeypatch.setattr(ruling, "excludes_dominated_plays", lambda settings: False)
+    assert tricks(expert) == 2
+    assert tricks_without(expert, monkeypatch, T.FOLLOW_WIN_BREAKS_COUNT) == 1
+    assert tricks(club, lifted=frozenset({T.FOLLOW_WIN_BREAKS_COUNT})) == 2
+    assert normal.compile_policy(club.settings)[T.FOLLOW_WIN_BREAKS_COUNT] == T.CARELESS
+    assert normal.compile_policy(expert.settings)[T.FOLLOW_WIN_BREAKS_COUNT] == T.IRRATIONAL
 
 
 def test_stranding_order_found_later_in_the_line(monkeypatch):

@@ -604,6 +604,28 @@ def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
 
 
 @njit(cache=True)
+def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n):
+    """tables.COUNT *winning*: of two or more wins with a sure winner, those worth less in
+    his count than the best of them fall to FOLLOW_WIN_BREAKS_COUNT."""
+    wins = 0
+    for i in range(n):
+        if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
+            wins += 1
+    if wins < 2:
+        return
+    best = -1
+    for i in range(n):
+        if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
+            v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            if v > best:
+                best = v
+    for i in range(n):
+        if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
+            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
+                mv[base + i, 1] = T.FOLLOW_WIN_BREAKS_COUNT
+
+
+@njit(cache=True)
 def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
     (tables.COUNT_REFINES), where the policy prices the refined class differently: a lead
@@ -618,6 +640,7 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     fol_pol = (policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_LOW_UNDER_PARTNER]
                or policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_OTHER])
     over_pol = policy[T.FOLLOW_OVERTAKE_FOR_COUNT] != policy[T.FOLLOW_OVER_PARTNER]
+    win_pol = policy[T.FOLLOW_WIN_BREAKS_COUNT] != policy[T.FOLLOW_WIN_SURE]
     if pos == 0:
         if not lead_pol:
             return
@@ -639,6 +662,8 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
                 if lead_value(hands, side, trump, forget, seat, mv[base + i, 0]) < best:
                     mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT if cl == T.LEAD_NO_TOP_CARD else T.LEAD_TOP_BREAKS_COUNT
         return
+    if win_pol:
+        _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n)
     refinable = False
     for i in range(n):
         cl = mv[base + i, 1]

@@ -138,6 +138,8 @@ def class_bits(cl):
         m |= (np.int64(1) << T.FOLLOW_BREAKS_COUNT) | (np.int64(1) << T.FOLLOW_LOW_KEEPING_BLOCKER)
     elif cl == T.FOLLOW_OVER_PARTNER:
         m |= np.int64(1) << T.FOLLOW_OVERTAKE_FOR_COUNT
+    elif cl == T.FOLLOW_WIN_SURE:
+        m |= np.int64(1) << T.FOLLOW_WIN_BREAKS_COUNT
     elif cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER:
         m |= np.int64(1) << T.VOID_DISCARD_BREAKS_COUNT
     return m

@@ -148,6 +148,9 @@ def failing_to_unblock(s: Settings, p: Policy) -> None:
     # DESIGN 2.4: "a blockage he does not see is the unblocking slip" — cashing winners in an
     # order that strands some of them (his count falls) is the same slip.
     p[T.LEAD_TOP_BREAKS_COUNT] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
+    # ... and so is winning with the sure winner that strands the rest (dummy's ♣J under
+    # declarer's singleton ♣Q, where the ♣K would have dropped it)
+    p[T.FOLLOW_WIN_BREAKS_COUNT] = T.IRRATIONAL if s.player_class == "expert" else T.CARELESS
 
 
 @rule("70D1", "discarding the last card of an entry suit (class of player)")

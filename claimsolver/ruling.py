@@ -777,6 +777,11 @@ def losing_play_reason(claim: Claim, first, policy: np.ndarray) -> Reason:
     who = _play_name(seat, card)
     if cls < 0:
         kind = "as the statement says"
+    elif policy[cls] == T.IRRATIONAL:
+        # only the own-count check makes such a play: the card it plays instead of one it
+        # found dominated where the claiming side held the same cards (claimsolver.dominance)
+        kind = (f"{T.PLAY_CLASS_NAMES[cls]}: made instead of a play his own count check excluded where he "
+                f"held the same cards")
     else:
         how = "careless but normal" if policy[cls] == T.CARELESS else "normal"
         kind = f"{T.PLAY_CLASS_NAMES[cls]}: {how} for {a_player(claim.settings.player_class)}"

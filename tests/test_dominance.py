@@ -210,3 +210,16 @@ def test_the_check_stops_at_its_node_budget(monkeypatch):
     c = real_claim("19", "20")
     monkeypatch.setattr(dominance, "CHECK_NODES", 1)
     assert ruling.adjudicate(c, time_limit=60).tricks == c.claimed - 1
+
+
+def test_a_play_made_instead_of_an_excluded_one_is_not_called_normal():
+    """070-07000 board 17 open (East claims 4 of 8): the worst line leads the ♣2, a lead his
+    count cannot afford (irrational by the policy), which the own-count check's exclusions
+    make instead of a dominated one. The reason must say so, not call it normal."""
+    vugraph = Path(__file__).parent / "data" / "vugraph" / "070-07000.lin"
+    rec = find_board(str(vugraph), "17", "open", None)
+    r = ruling.adjudicate(Claim.from_dict({**rec.to_claim_dict(), "player_class": "expert"}), time_limit=60)
+    where = [x.text for x in r.reasons if x.text.startswith("Where the line loses its trick")]
+    assert where and "his count cannot afford" in where[0]
+    assert "made instead of a play his own count check excluded" in where[0]
+    assert "cannot afford: normal" not in where[0]

@@ -20,7 +20,7 @@ import numpy as np
 
 from claimsolver import tables as T
 from claimsolver.cards import (
-    NOTRUMP, SEAT_LETTERS, Seat, card_name, card_suit, card_symbol, count,
+    NOTRUMP, SEAT_LETTERS, Seat, card_name, card_suit, card_symbol,
 )
 from claimsolver.claim import Claim, Settings, a_player, settings_from, unaware_problems
 from claimsolver.errors import ClaimSolverError, InvalidInput

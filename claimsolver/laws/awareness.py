@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from typing import Iterable
 
 from claimsolver import tables as T
 from claimsolver.cards import (NOTRUMP, SUIT_MASK, card_name, card_rank, card_suit, card_symbol, count, iter_cards,
@@ -276,7 +275,6 @@ def evidence_states(claim: Claim, mentions: Mentions = Mentions(), could_make: i
     his to have counted, so only a claim beyond them points to an oversight. Returns at least
     one state."""
     pool, notes = _known_removed(claim, mentions)
-    out = outstanding(claim)
     why: dict[int, str] = {}
     trump = claim.position.trump
     base = 0

@@ -16,7 +16,7 @@ import numpy as np
 
 from claimsolver import line as L
 from claimsolver import tables as T
-from claimsolver.cards import NOTRUMP, Seat, card_name, card_suit
+from claimsolver.cards import NOTRUMP, Seat, card_suit
 from claimsolver.claim import Claim
 from claimsolver.errors import InvalidInput
 from claimsolver.laws.awareness import Mentions

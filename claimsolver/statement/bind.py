@@ -27,9 +27,8 @@ from claimsolver.cards import (
     NOTRUMP, SUIT_SYMBOLS, Seat, card_rank, card_suit, iter_cards, make_card, suit_cards,
 )
 from claimsolver.line import (
-    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
-    HandRef, IfThen, Line, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, TrickList,
-    Unblock,
+    Breaks, CardRef, Cash, Concede, Cross, Discard, DrawTrumps, Drops, Duck, Finesse,
+    IfThen, Line, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, Unblock,
 )
 from claimsolver.statement.render import SUIT_PLURAL, SUIT_SINGULAR, card_text, render_step
 

@@ -226,7 +226,6 @@ def _concede(s: Concede) -> str:
 
 def _cross(s: Cross) -> str:
     c = s.card
-    csuit = c.suit if isinstance(c, CardRef) else (card_suit(c) if isinstance(c, int) else None)
     chand = c.hand if isinstance(c, CardRef) else None
     if c is not None and s.suit is not None and isinstance(c, CardRef) and (s.hand is None or s.hand == chand):
         return f"play a {SUIT_SINGULAR[s.suit]} to {card_text(c)}"

@@ -493,11 +493,11 @@ def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, po
     successful governs (Law 70A); among equals, the one with fewer careless plays, then the
     first. Returns (its awareness, its search result)."""
     best = None
-    t0 = time.perf_counter()
+    used = 0  # the states share the time limit, counted in positions (as every search), not seconds
     memo = {} if memo is None else memo
     options = tuple(awareness_options(work))
     for awareness in code_states(work, claim, compiled.mentions, could_make):
-        left = None if time_limit is None else max(0.001, time_limit - (time.perf_counter() - t0))
+        left = None if time_limit is None else max(1e-6, time_limit - used / NODES_PER_SECOND)
         # a search under another policy is the same search when the policies differ only in
         # play classes it never met (ClaimSearchResult.seen): reuse it
         key = ("search", awareness.forget, options, work.settings.law, work.settings.question)
@@ -505,6 +505,7 @@ def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, po
         res = shared_result(memo.get(key, ()), policy)
         if res is None:
             res = run_claim_search(work, policy, awareness.forget, compiled.steps, left, time_limit)
+            used += res.nodes
             memo.setdefault(key, []).append((policy.copy(), res))
         if best is None or (res.tricks, res.careless) < (best[1].tricks, best[1].careless):
             best = (awareness, res)

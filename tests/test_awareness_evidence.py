@@ -89,6 +89,30 @@ def test_two_explaining_sets_the_least_successful_governs():
     assert list(forgotten(r)) == ["CK"]
 
 
+def test_the_states_of_mind_share_the_time_limit_in_positions(monkeypatch):
+    """The states of mind share the ruling's time limit counted in positions, never seconds
+    (before, each later state was searched with the seconds left, so a slow or loaded machine
+    could skip a claim another machine rules): choosing the least successful state does not
+    look at the clock at all."""
+    import types
+
+    import claimsolver.ruling as ruling_module
+
+    c = claim("N:6...4 ...K2 .6..T .9.5.", leader="N", claimer="N", declarer="N")
+    work = codes.working_claim(c)
+    compiled = understand(c)[0]
+    dd = ruling_module.double_dummy(work)
+
+    def no_clock() -> float:
+        raise AssertionError("the clock was read")
+
+    # the ruling's own view of the clock (numba reads the real one when it compiles)
+    monkeypatch.setattr(ruling_module, "time", types.SimpleNamespace(perf_counter=no_clock))
+    awareness, res = ruling_module.least_successful_state(work, c, compiled, codes.compile_policy(work), 30.0,
+                                                          could_make=dd)
+    assert res.tricks == 0 and [card_name(x) for x in range(64) if awareness.forget >> x & 1] == ["CK"]
+
+
 def test_small_card_slip_for_club_not_for_expert():
     club = adjudicate(claim(**SPOTS, player_class="club", regulation="ebu"))
     assert "SH" not in forgotten(club) and "S6" in forgotten(club)

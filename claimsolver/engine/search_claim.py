@@ -62,8 +62,8 @@ from claimsolver import tables as T
 
 from .bits import popcount
 from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, master_counts,
-                           masters_policy_ok, opp_lead_trick, second_hand_flag,
-                           sure_tricks_bound, value_bound)
+                           masters_policy_ok, opp_lead_trick, running_flag, running_trick,
+                           second_hand_flag, sure_tricks_bound, value_bound)
 from .classify import above, classify, high_rank, hold, top_holding
 from .count import refine_count
 from .movegen import legal_mask
@@ -591,6 +591,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     mpol = masters_policy_ok(policy)
     f4, flead = forced_trick_flags(policy)
     f2 = second_hand_flag(policy)
+    frun = running_flag(policy)
     # the spot-card test (rank < 10) only tells apart classes the policy may price differently
     spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
@@ -659,6 +660,9 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                                                   flead)
                                     if t2 > tlo:
                                         tlo = t2
+                                if tlo == 0 and frun and stack[F_RUNNING, d] >= 0:
+                                    tlo = running_trick(hands, side, trump, ld, stack[F_FORGET, d],
+                                                        stack[F_RUNNING, d], policy)
                             elif tlo == 0 and f2:
                                 tlo = opp_lead_trick(hands, side, trump, ld, stack[F_FORGET, d],
                                                      f4, f2)

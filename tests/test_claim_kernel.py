@@ -565,6 +565,56 @@ def test_bounds_below_reference_value_slow():
     check_bounds(seed=45, count=3000, max_tricks=4, running_lead=True)
 
 
+def lead_options(args):
+    """The kernel's options (cards) for the hand on lead at a trick boundary of ``args``, as
+    the search generates them (statement, count refinements, policy)."""
+    from claimsolver.engine.search_claim import NPLY, gen_options
+    from claimsolver.engine.claim_api import _named_cards
+    from claimsolver.engine.steps import settle_pc
+
+    hands = np.array(args["hands"], dtype=np.int64)
+    side, trump = np.int64(args["claim_side"]), np.int64(args["trump"])
+    steps = np.ascontiguousarray(args["steps"])
+    pc0 = np.int64(0 if steps.shape[0] > 0 else -1)
+    fg = np.int64(args["forget"] & (int(hands[1 - side]) | int(hands[3 - side])))
+    pc, aux = settle_pc(hands, side, trump, fg, np.int64(args["shown"]), pc0, np.int64(0), steps)
+    mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
+    seen = np.zeros(1, dtype=np.int64)
+    trk = np.zeros(NPLY, dtype=np.int64)
+    cnt = gen_options(hands, side, trump, fg, np.int64(args["shown"]), np.int64(args["running"]), pc, aux,
+                      steps, args["policy"], args["options"], np.int64(_named_cards(steps)),
+                      np.int64(args["leader"]), trk, np.int64(0), np.int64(0), mv, np.int64(0), seen)
+    return hands, mv, cnt
+
+
+def test_leads_all_win_below_reference_value():
+    """The search's check after generating a claiming hand's leads (every lead it may make
+    wins the trick: one trick at least) against the reference, with statements and running
+    hands."""
+    from claimsolver.engine.search_claim import leads_all_win
+
+    rng = np.random.default_rng(47)
+    hits = 0
+    for i in range(500):
+        n = int(rng.integers(1, 5))
+        args = random_claim(rng, n, with_steps=rng.random() < 0.3)
+        if len(args["trick"]):
+            continue
+        ld = int(rng.choice([args["claim_side"], args["claim_side"] + 2]))
+        args["leader"] = ld
+        if rng.random() < 0.5:
+            suits = [s for s in range(4) if (int(args["hands"][ld]) >> (16 * s)) & 0x7FFC]
+            args["running"] = 4 * ld + int(rng.choice(suits))
+        if rng.random() < 0.5:
+            args["forget"] = 0
+        hands, mv, cnt = lead_options(args)
+        if leads_all_win(hands, np.int64(args["claim_side"]), np.int64(args["trump"]), mv, 0, cnt):
+            t, _ = reference(args)
+            assert t >= 1, (i, args)
+            hits += 1
+    assert hits > 20
+
+
 def test_bounds_below_kernel_value_larger():
     """The same on 5-8 tricks against the kernel (a consistency check: the kernel prunes with
     these bounds; the reference check above is the independent one)."""

@@ -516,6 +516,25 @@ def lower_bound(hands, side, trump, leader):
     return sure_tricks_bound(hands, side, trump, leader)
 
 
+@njit(cache=True)
+def leads_all_win(hands, side, trump, mv, base, cnt):
+    """Whether every option mv[base:base+cnt] of a claiming hand on lead wins the trick for
+    its side whatever the others play: above every opponent's card of its suit and, in a side
+    suit of a trump contract, no opponent void in the suit holds a trump (partner may
+    overtake or ruff: still the side's trick)."""
+    o1 = hands[1 - side]
+    o2 = hands[3 - side]
+    for i in range(cnt):
+        c = mv[base + i, 0]
+        s = c >> 4
+        if (hold(o1 | o2, s) & above(c & 15)) != 0:
+            return False
+        if trump != 4 and s != trump:
+            if (hold(o1, s) == 0 and hold(o1, trump) != 0) or (hold(o2, s) == 0 and hold(o2, trump) != 0):
+                return False
+    return True
+
+
 # --- one move ---------------------------------------------------------------------------
 
 @njit(cache=True)
@@ -624,6 +643,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             ld = stack[F_LEADER, d]
             b = stack[F_BOUND, d]
             res = -1
+            tlo = 0
             stack[F_LB, d] = 0
             pvend[d] = d
             if b <= 0:
@@ -691,6 +711,21 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             cnt = gen_options(hands, side, trump, stack[F_FORGET, d], stack[F_SHOWN, d],
                               stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], steps,
                               policy, options, named, ld, trk, tstart, p, mv, base, stats[7:8])
+            if p == 0 and tlo == 0 and (ld & 1) == side and leads_all_win(hands, side, trump, mv,
+                                                                          base, cnt):
+                # every lead the claiming hand may make here wins the trick: one trick at least
+                # (the options are the search's own: count refinements and statements included)
+                sb = 64
+                if use_careless != 0 and mpol and stack[F_PC, d] < 0:
+                    m0, m1 = master_counts(hands, side, trump)
+                    sb = value_bound(1, m0, m1)
+                if sb > stack[F_LB, d]:
+                    stack[F_LB, d] = sb
+                if stack[F_LB, d] >= b:
+                    stats[2] += 1
+                    r = stack[F_LB, d]
+                    entering = False
+                    continue
             if cnt > 1:
                 order_options(hands, side, trump, ld, trk, tstart, p, mv, scores, base, cnt)
             stack[F_CNT, d] = cnt

@@ -73,6 +73,7 @@ from .trick import beats
 NPLY = 64
 INF = 1 << 30
 TT_COLS = 7
+TT_WAYS = 8  # rows of a bucket of the transposition table
 
 F_LEADER = 0
 F_FORGET = 1
@@ -87,7 +88,8 @@ F_I = 9
 F_DELTA = 10
 F_LB = 11
 F_K0 = 12  # .. F_K0 + 5
-N_FIELDS = 18
+F_N0 = 18  # the node count when a trick-boundary node was entered (its subtree's size)
+N_FIELDS = 19
 
 
 # --- move generation --------------------------------------------------------------------
@@ -453,7 +455,7 @@ def tt_slot(tt, stack, d):
     for k in range(6):
         h = (h ^ stack[F_K0 + k, d]) * 0x2545F4914F6CDD1D
         h ^= (h >> 31) & 0x1FFFFFFFF
-    return (h & (tt.shape[0] - 1)) & ~np.int64(1)
+    return (h & (tt.shape[0] - 1)) & ~np.int64(TT_WAYS - 1)
 
 
 @njit(cache=True)
@@ -470,21 +472,23 @@ def _match(tt, j, stack, d, gen):
 def tt_probe(tt, stack, d, gen):
     """Payload for the keys at stack[.., d], -1 when absent."""
     i = tt_slot(tt, stack, d)
-    if _match(tt, i, stack, d, gen):
-        return tt[i, 6]
-    if _match(tt, i + 1, stack, d, gen):
-        return tt[i + 1, 6]
+    for j in range(i, i + TT_WAYS):
+        if _match(tt, j, stack, d, gen):
+            return tt[j, 6]
     return -1
 
 
 @njit(cache=True)
-def tt_store(tt, stack, d, gen, value, exact, ntricks):
+def tt_store(tt, stack, d, gen, value, exact, weight):
+    """Store a bound of the state keyed at stack[.., d]: into its entry, else into a row of its
+    bucket held by another generation, else over the row of least weight (the size of the
+    subtree that found it)."""
     i = tt_slot(tt, stack, d)
     j = -1
-    if _match(tt, i, stack, d, gen):
-        j = i
-    elif _match(tt, i + 1, stack, d, gen):
-        j = i + 1
+    for k in range(i, i + TT_WAYS):
+        if _match(tt, k, stack, d, gen):
+            j = k
+            break
     if j >= 0:
         p = tt[j, 6]
         if (p >> 12) & 1:
@@ -492,19 +496,18 @@ def tt_store(tt, stack, d, gen, value, exact, ntricks):
         if exact == 0 and (p & 0xFFF) > value:
             value = p & 0xFFF
     else:
-        g0 = tt[i, 6] >> 17
-        g1 = tt[i + 1, 6] >> 17
-        if g0 != gen:
-            j = i
-        elif g1 != gen:
-            j = i + 1
-        else:
-            n0 = (tt[i, 6] >> 13) & 0xF
-            n1 = (tt[i + 1, 6] >> 13) & 0xF
-            j = i if n0 <= n1 else i + 1
+        wmin = 99
+        for k in range(i, i + TT_WAYS):
+            if (tt[k, 6] >> 17) != gen:
+                j = k
+                break
+            wk = (tt[k, 6] >> 13) & 0xF
+            if wk < wmin:
+                wmin = wk
+                j = k
         for k in range(6):
             tt[j, k] = stack[F_K0 + k, d]
-    tt[j, 6] = np.int64(value) | (np.int64(exact) << 12) | (np.int64(ntricks) << 13) | (gen << 17)
+    tt[j, 6] = np.int64(value) | (np.int64(exact) << 12) | (np.int64(weight) << 13) | (gen << 17)
 
 
 # --- bounds -----------------------------------------------------------------------------
@@ -653,6 +656,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                 if n == 0:
                     res = 0
                 else:
+                    stack[F_N0, d] = stats[0]
                     reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
                     state_keys(hands, stack[F_FORGET, d], exact if reach > 0 else named, ld,
                                key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
@@ -755,7 +759,13 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             r = best
             if (d & 3) == 0:
                 ld = stack[F_LEADER, d]
-                tt_store(tt, stack, d, gen, r, 1 if r < bnd else 0, popcount(hands[ld]))
+                # the entry's weight for replacement: log4 of its subtree's size (0..15)
+                sz = stats[0] - stack[F_N0, d]
+                w = 0
+                while sz > 0 and w < 15:
+                    sz >>= 2
+                    w += 1
+                tt_store(tt, stack, d, gen, r, 1 if r < bnd else 0, w)
             entering = False
             continue
         stack[F_I, d] = i + 1

@@ -488,26 +488,36 @@ def test_opponents_lead_won_second_hand():
     assert opp_lead_trick(hands, 0, 4, 1, 0, f4, 1) == 1
 
 
-def check_bounds(seed, count, max_tricks):
-    """At trick boundaries: the sure tricks bound, the forced trick, the lead run and the
-    opponents' lead won second or fourth <= the fewest tricks,
+def check_bounds(seed, count, max_tricks, running_lead=False):
+    """At trick boundaries: the sure tricks bound, the forced trick, the lead run, the running
+    hand's trick and the opponents' lead won second or fourth <= the fewest tricks,
     and (policy allowing) the masters bound <= tricks * 64 + careless, against the reference
-    search."""
+    search. ``running_lead``: every position has a claiming hand on lead running a suit it
+    holds (the running hand's bounds apply to few random positions)."""
     from claimsolver.engine.claim_bounds import (forced_trick, forced_trick_flags, lead_run,
                                                  master_counts, masters_policy_ok,
-                                                 opp_lead_trick, second_hand_flag,
-                                                 sure_tricks_bound, value_bound)
+                                                 opp_lead_trick, running_flag, running_trick,
+                                                 second_hand_flag, sure_tricks_bound,
+                                                 value_bound)
 
     rng = np.random.default_rng(seed)
     checked = 0
     forced = 0
     runs = 0
     seconds = 0
+    running = 0
     for i in range(count):
         n = int(rng.integers(1, max_tricks + 1))
         args = random_claim(rng, n, with_steps=rng.random() < 0.3)
         if len(args["trick"]):
             continue
+        if running_lead:
+            ld = int(rng.choice([args["claim_side"], args["claim_side"] + 2]))
+            suits = [s for s in range(4) if (int(args["hands"][ld]) >> (16 * s)) & 0x7FFC]
+            args["leader"] = ld
+            args["running"] = 4 * ld + int(rng.choice(suits))
+            if rng.random() < 0.5:  # the claimer aware of every card: more top cards are masters
+                args["forget"] = 0
         t, cl = reference(args)
         hands, side, trump = args["hands"], args["claim_side"], args["trump"]
         lo = sure_tricks_bound(hands, side, trump, args["leader"])
@@ -523,21 +533,86 @@ def check_bounds(seed, count, max_tricks):
             ol = opp_lead_trick(hands, side, trump, args["leader"], args["forget"], f4, f2)
             assert ol <= t, (i, args)
             seconds += ol > forced_trick(hands, side, trump, args["leader"], f4, fl)
+            if running_flag(args["policy"]):
+                rt = running_trick(hands, side, trump, args["leader"], args["forget"],
+                                   args["running"], args["policy"])
+                assert rt <= t, (i, args)
+                running += rt > max(lo, forced_trick(hands, side, trump, args["leader"], f4, fl), run)
         if masters_policy_ok(args["policy"]) and args["steps"].shape[0] == 0:
             m0, m1 = master_counts(hands, side, trump)
             assert value_bound(lo, m0, m1) <= 64 * t + cl, (i, args)
             assert value_bound(t, m0, m1) <= 64 * t + cl, (i, args)
             checked += 1
-    assert checked > 0 and forced > 0 and runs > 0 and seconds > 0
+    if running_lead:  # every leader is a claiming hand: no opponent's lead
+        assert checked > 0 and running > 0
+    else:
+        assert checked > 0 and forced > 0 and runs > 0 and seconds > 0
+    return running
 
 
 def test_bounds_below_reference_value():
     check_bounds(seed=41, count=600, max_tricks=4)
 
 
+def test_running_bounds_below_reference_value():
+    """The running hand's bounds on positions where a claiming hand on lead runs a suit."""
+    check_bounds(seed=44, count=600, max_tricks=4, running_lead=True)
+
+
 @pytest.mark.slow
 def test_bounds_below_reference_value_slow():
     check_bounds(seed=42, count=3000, max_tricks=4)
+    check_bounds(seed=45, count=3000, max_tricks=4, running_lead=True)
+
+
+def lead_options(args):
+    """The kernel's options (cards) for the hand on lead at a trick boundary of ``args``, as
+    the search generates them (statement, count refinements, policy)."""
+    from claimsolver.engine.search_claim import NPLY, gen_options
+    from claimsolver.engine.claim_api import _named_cards
+    from claimsolver.engine.steps import settle_pc
+
+    hands = np.array(args["hands"], dtype=np.int64)
+    side, trump = np.int64(args["claim_side"]), np.int64(args["trump"])
+    steps = np.ascontiguousarray(args["steps"])
+    pc0 = np.int64(0 if steps.shape[0] > 0 else -1)
+    fg = np.int64(args["forget"] & (int(hands[1 - side]) | int(hands[3 - side])))
+    pc, aux = settle_pc(hands, side, trump, fg, np.int64(args["shown"]), pc0, np.int64(0), steps)
+    mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
+    seen = np.zeros(1, dtype=np.int64)
+    trk = np.zeros(NPLY, dtype=np.int64)
+    cnt = gen_options(hands, side, trump, fg, np.int64(args["shown"]), np.int64(args["running"]), pc, aux,
+                      steps, args["policy"], args["options"], np.int64(_named_cards(steps)),
+                      np.int64(args["leader"]), trk, np.int64(0), np.int64(0), mv, np.int64(0), seen)
+    return hands, mv, cnt
+
+
+def test_leads_all_win_below_reference_value():
+    """The search's check after generating a claiming hand's leads (every lead it may make
+    wins the trick: one trick at least) against the reference, with statements and running
+    hands."""
+    from claimsolver.engine.search_claim import leads_all_win
+
+    rng = np.random.default_rng(47)
+    hits = 0
+    for i in range(500):
+        n = int(rng.integers(1, 5))
+        args = random_claim(rng, n, with_steps=rng.random() < 0.3)
+        if len(args["trick"]):
+            continue
+        ld = int(rng.choice([args["claim_side"], args["claim_side"] + 2]))
+        args["leader"] = ld
+        if rng.random() < 0.5:
+            suits = [s for s in range(4) if (int(args["hands"][ld]) >> (16 * s)) & 0x7FFC]
+            args["running"] = 4 * ld + int(rng.choice(suits))
+        if rng.random() < 0.5:
+            args["forget"] = 0
+        hands, mv, cnt = lead_options(args)
+        if leads_all_win(hands, np.int64(args["claim_side"]), np.int64(args["trump"]), mv, 0, cnt):
+            t, _ = reference(args)
+            assert t >= 1, (i, args)
+            hits += 1
+    assert hits > 20
 
 
 def test_bounds_below_kernel_value_larger():

@@ -397,3 +397,77 @@ def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
             if ht == 0 or ht < otr:
                 return 0
     return 1
+
+
+@njit(cache=True)
+def running_flag(policy):
+    """Whether the policy makes a claiming hand that is running a suit (tables.
+    LEAD_LOSER_WHILE_RUNNING) lead the top of a suit in which it holds a top card: leading a
+    card that is not a top card while running, and an underlead of a top card, irrational."""
+    return (policy[T.LEAD_LOSER_WHILE_RUNNING] == T.IRRATIONAL
+            and policy[T.LEAD_UNDER_TOP_CARD] == T.IRRATIONAL
+            and policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] == T.IRRATIONAL)
+
+
+@njit(cache=True)
+def running_trick(hands, side, trump, leader, forget, running, policy):
+    """1 when a claiming hand H on lead is running a suit (``running`` = 4 * H + suit, set by
+    the search when H won the last trick with a top card of the suit it led) and wins the
+    trick about to be led whatever anyone plays (no statement step active, ``running_flag``),
+    else 0.
+
+    While H holds a top card (above every aware outstanding card) of the running suit rs
+    (not the trump suit once no aware trump is out), its lead of a card that is not a top card
+    is LEAD_LOSER_WHILE_RUNNING and a lower card of a suit headed by a top card is
+    LEAD_UNDER_TOP_CARD or LEAD_SPOT_UNDER_TOP_UNAWARE: its only leads not irrational are the
+    highest cards of the suits in which it holds a top card (LEAD_TOP_OF_TOP_CARDS, or
+    LEAD_SIDE_TOP_WITH_AWARE_TRUMP for a side suit while an aware trump is out and the
+    claiming side holds a top trump; the count refines neither into nothing: it keeps the
+    best). When one of them is not irrational by its class (else the search's "every play
+    irrational" fallback could let H lead anything), and each of them is above every
+    opponent's card of its suit (forgotten or not) and no opponent void in its suit can ruff
+    it (notrump, the trump suit, or every opponent void in it holds no trump), the claiming
+    side wins the trick (H, or partner overtaking). Unlike :func:`lead_run`, H's suits without
+    a top card do not matter: it cannot lead them."""
+    if running < 0 or (running >> 2) != leader or (leader & 1) != side:
+        return 0
+    h = hands[leader]
+    o1 = hands[1 - side]
+    o2 = hands[3 - side]
+    opp = o1 | o2
+    aw = opp & ~forget
+    rs = running & 3
+    if _tops(h, aw, rs) == 0:
+        return 0
+    awt = 0 if trump == 4 else (aw >> (16 * trump)) & 0x7FFC
+    if trump != 4 and rs == trump and awt == 0:
+        return 0
+    # the class of a side suit's top lead (LEAD_SIDE_TOP_WITH_AWARE_TRUMP or LEAD_TOP_OF_TOP_CARDS)
+    side_cls = T.LEAD_TOP_OF_TOP_CARDS
+    if awt != 0 and _tops(hands[side] | hands[side + 2], aw, trump) != 0:
+        side_cls = T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
+    normal = False
+    for s in range(4):
+        if _tops(h, aw, s) == 0:
+            continue
+        cls = side_cls if (trump != 4 and s != trump) else T.LEAD_TOP_OF_TOP_CARDS
+        if policy[cls] != T.IRRATIONAL:
+            normal = True
+        hs = (h >> (16 * s)) & 0x7FFC
+        if hs < ((opp >> (16 * s)) & 0x7FFC):
+            return 0  # its top may lose (to a forgotten card)
+        if trump != 4 and s != trump:
+            if (((o1 >> (16 * s)) & 0x7FFC) == 0 and ((o1 >> (16 * trump)) & 0x7FFC) != 0) or (
+                    ((o2 >> (16 * s)) & 0x7FFC) == 0 and ((o2 >> (16 * trump)) & 0x7FFC) != 0):
+                return 0  # may be ruffed
+    return 1 if normal else 0
+
+
+@njit(cache=True)
+def _tops(h, aw, s):
+    """The cards of suit s in ``h`` above every card of s in ``aw`` (a holding)."""
+    hs = (h >> (16 * s)) & 0x7FFC
+    a = (aw >> (16 * s)) & 0x7FFC
+    if a == 0 or hs == 0:
+        return hs
+    return hs & ~((np.int64(2) << _top(a)) - 1)

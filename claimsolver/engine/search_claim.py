@@ -62,8 +62,8 @@ from claimsolver import tables as T
 
 from .bits import popcount
 from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, master_counts,
-                           masters_policy_ok, opp_lead_trick, second_hand_flag,
-                           sure_tricks_bound, value_bound)
+                           masters_policy_ok, opp_lead_trick, running_flag, running_trick,
+                           second_hand_flag, sure_tricks_bound, value_bound)
 from .classify import above, classify, high_rank, hold, top_holding
 from .count import refine_count
 from .movegen import legal_mask
@@ -73,6 +73,7 @@ from .trick import beats
 NPLY = 64
 INF = 1 << 30
 TT_COLS = 7
+TT_WAYS = 8  # rows of a bucket of the transposition table
 
 F_LEADER = 0
 F_FORGET = 1
@@ -87,7 +88,8 @@ F_I = 9
 F_DELTA = 10
 F_LB = 11
 F_K0 = 12  # .. F_K0 + 5
-N_FIELDS = 18
+F_N0 = 18  # the node count when a trick-boundary node was entered (its subtree's size)
+N_FIELDS = 19
 
 
 # --- move generation --------------------------------------------------------------------
@@ -455,7 +457,7 @@ def tt_slot(tt, stack, d):
     for k in range(6):
         h = (h ^ stack[F_K0 + k, d]) * 0x2545F4914F6CDD1D
         h ^= (h >> 31) & 0x1FFFFFFFF
-    return (h & (tt.shape[0] - 1)) & ~np.int64(1)
+    return (h & (tt.shape[0] - 1)) & ~np.int64(TT_WAYS - 1)
 
 
 @njit(cache=True)
@@ -472,21 +474,23 @@ def _match(tt, j, stack, d, gen):
 def tt_probe(tt, stack, d, gen):
     """Payload for the keys at stack[.., d], -1 when absent."""
     i = tt_slot(tt, stack, d)
-    if _match(tt, i, stack, d, gen):
-        return tt[i, 6]
-    if _match(tt, i + 1, stack, d, gen):
-        return tt[i + 1, 6]
+    for j in range(i, i + TT_WAYS):
+        if _match(tt, j, stack, d, gen):
+            return tt[j, 6]
     return -1
 
 
 @njit(cache=True)
-def tt_store(tt, stack, d, gen, value, exact, ntricks):
+def tt_store(tt, stack, d, gen, value, exact, weight):
+    """Store a bound of the state keyed at stack[.., d]: into its entry, else into a row of its
+    bucket held by another generation, else over the row of least weight (the size of the
+    subtree that found it)."""
     i = tt_slot(tt, stack, d)
     j = -1
-    if _match(tt, i, stack, d, gen):
-        j = i
-    elif _match(tt, i + 1, stack, d, gen):
-        j = i + 1
+    for k in range(i, i + TT_WAYS):
+        if _match(tt, k, stack, d, gen):
+            j = k
+            break
     if j >= 0:
         p = tt[j, 6]
         if (p >> 12) & 1:
@@ -494,19 +498,18 @@ def tt_store(tt, stack, d, gen, value, exact, ntricks):
         if exact == 0 and (p & 0xFFF) > value:
             value = p & 0xFFF
     else:
-        g0 = tt[i, 6] >> 17
-        g1 = tt[i + 1, 6] >> 17
-        if g0 != gen:
-            j = i
-        elif g1 != gen:
-            j = i + 1
-        else:
-            n0 = (tt[i, 6] >> 13) & 0xF
-            n1 = (tt[i + 1, 6] >> 13) & 0xF
-            j = i if n0 <= n1 else i + 1
+        wmin = 99
+        for k in range(i, i + TT_WAYS):
+            if (tt[k, 6] >> 17) != gen:
+                j = k
+                break
+            wk = (tt[k, 6] >> 13) & 0xF
+            if wk < wmin:
+                wmin = wk
+                j = k
         for k in range(6):
             tt[j, k] = stack[F_K0 + k, d]
-    tt[j, 6] = np.int64(value) | (np.int64(exact) << 12) | (np.int64(ntricks) << 13) | (gen << 17)
+    tt[j, 6] = np.int64(value) | (np.int64(exact) << 12) | (np.int64(weight) << 13) | (gen << 17)
 
 
 # --- bounds -----------------------------------------------------------------------------
@@ -516,6 +519,25 @@ def lower_bound(hands, side, trump, leader):
     """Tricks the claiming side wins whatever anyone plays (at a trick boundary), see
     :func:`claimsolver.engine.claim_bounds.sure_tricks_bound`."""
     return sure_tricks_bound(hands, side, trump, leader)
+
+
+@njit(cache=True)
+def leads_all_win(hands, side, trump, mv, base, cnt):
+    """Whether every option mv[base:base+cnt] of a claiming hand on lead wins the trick for
+    its side whatever the others play: above every opponent's card of its suit and, in a side
+    suit of a trump contract, no opponent void in the suit holds a trump (partner may
+    overtake or ruff: still the side's trick)."""
+    o1 = hands[1 - side]
+    o2 = hands[3 - side]
+    for i in range(cnt):
+        c = mv[base + i, 0]
+        s = c >> 4
+        if (hold(o1 | o2, s) & above(c & 15)) != 0:
+            return False
+        if trump != 4 and s != trump:
+            if (hold(o1, s) == 0 and hold(o1, trump) != 0) or (hold(o2, s) == 0 and hold(o2, trump) != 0):
+                return False
+    return True
 
 
 # --- one move ---------------------------------------------------------------------------
@@ -593,6 +615,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     mpol = masters_policy_ok(policy)
     f4, flead = forced_trick_flags(policy)
     f2 = second_hand_flag(policy)
+    frun = running_flag(policy)
     # the spot-card test (rank < 10) only tells apart classes the policy may price differently
     spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
@@ -625,6 +648,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             ld = stack[F_LEADER, d]
             b = stack[F_BOUND, d]
             res = -1
+            tlo = 0
             stack[F_LB, d] = 0
             pvend[d] = d
             if b <= 0:
@@ -634,6 +658,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                 if n == 0:
                     res = 0
                 else:
+                    stack[F_N0, d] = stats[0]
                     reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
                     state_keys(hands, stack[F_FORGET, d], exact if reach > 0 else named, ld,
                                key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
@@ -661,6 +686,9 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                                                   flead)
                                     if t2 > tlo:
                                         tlo = t2
+                                if tlo == 0 and frun and stack[F_RUNNING, d] >= 0:
+                                    tlo = running_trick(hands, side, trump, ld, stack[F_FORGET, d],
+                                                        stack[F_RUNNING, d], policy)
                             elif tlo == 0 and f2:
                                 tlo = opp_lead_trick(hands, side, trump, ld, stack[F_FORGET, d],
                                                      f4, f2)
@@ -689,6 +717,21 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             cnt = gen_options(hands, side, trump, stack[F_FORGET, d], stack[F_SHOWN, d],
                               stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], steps,
                               policy, options, named, ld, trk, tstart, p, mv, base, stats[7:8])
+            if p == 0 and tlo == 0 and (ld & 1) == side and leads_all_win(hands, side, trump, mv,
+                                                                          base, cnt):
+                # every lead the claiming hand may make here wins the trick: one trick at least
+                # (the options are the search's own: count refinements and statements included)
+                sb = 64
+                if use_careless != 0 and mpol and stack[F_PC, d] < 0:
+                    m0, m1 = master_counts(hands, side, trump)
+                    sb = value_bound(1, m0, m1)
+                if sb > stack[F_LB, d]:
+                    stack[F_LB, d] = sb
+                if stack[F_LB, d] >= b:
+                    stats[2] += 1
+                    r = stack[F_LB, d]
+                    entering = False
+                    continue
             if cnt > 1:
                 order_options(hands, side, trump, ld, trk, tstart, p, mv, scores, base, cnt)
             stack[F_CNT, d] = cnt
@@ -718,7 +761,13 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             r = best
             if (d & 3) == 0:
                 ld = stack[F_LEADER, d]
-                tt_store(tt, stack, d, gen, r, 1 if r < bnd else 0, popcount(hands[ld]))
+                # the entry's weight for replacement: log4 of its subtree's size (0..15)
+                sz = stats[0] - stack[F_N0, d]
+                w = 0
+                while sz > 0 and w < 15:
+                    sz >>= 2
+                    w += 1
+                tt_store(tt, stack, d, gen, r, 1 if r < bnd else 0, w)
             entering = False
             continue
         stack[F_I, d] = i + 1

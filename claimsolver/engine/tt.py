@@ -43,7 +43,10 @@ The kernels are compiled without reference counting (``_nrt=False``, see search_
 allocation here (``new_table`` is plain Python).
 """
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import config, njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from .bits import lane_counts, popcount
 
@@ -178,21 +181,58 @@ def _mask(p):
 
 
 @njit(cache=True, _nrt=False)
-def _slot(table, k1, k2):
-    """Key slot of (k1, k2): its row if present, else -(row + 1) of the empty slot where it
-    would go (linear probing)."""
-    nk = table[table.shape[0] - 1, 2]
+def _hash_slot(k1, k2):
+    """Hash of the keys (the key slot is its low bits)."""
     h = k1 * 0x1E3779B97F4A7C15 + k2 * 0x632BE59BD9B4E019
     h ^= (h >> 29) & 0x7FFFFFFFF
     h = h * 0x2545F4914F6CDD1D
     h ^= (h >> 32) & 0xFFFFFFFF
-    i = h & (nk - 1)
+    return h
+
+
+@njit(cache=True, _nrt=False)
+def _slot(table, k1, k2):
+    """Key slot of (k1, k2): its row if present, else -(row + 1) of the empty slot where it
+    would go (linear probing)."""
+    nk = table[table.shape[0] - 1, 2]
+    i = _hash_slot(k1, k2) & (nk - 1)
     while True:
         if table[i, 0] == EMPTY:
             return -(i + 1)
         if table[i, 0] == k1 and table[i, 1] == k2:
             return i
         i = (i + 1) & (nk - 1)
+
+
+@intrinsic
+def _prefetch_row(typingctx, table, row):
+    """Prefetch (for reading, into every cache level) the first word of ``table[row]``."""
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, value=args[0])
+        zero = context.get_constant(types.intp, 0)
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1], zero])
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return types.none(table, types.int64), codegen
+
+
+if config.DISABLE_JIT:
+    def tt_prefetch(table, k1, k2):
+        """(No-op without the JIT.)"""
+        return None
+else:
+    @njit(cache=True, _nrt=False)
+    def tt_prefetch(table, k1, k2):
+        """Start loading the key slot where (k1, k2) would be found (its first probe), so
+        that the cache miss overlaps the work done before ``tt_find`` (a hint only)."""
+        nk = table[table.shape[0] - 1, 2]
+        _prefetch_row(table, _hash_slot(k1, k2) & (nk - 1))
 
 
 @njit(cache=True, _nrt=False)

@@ -104,6 +104,50 @@ else:
         return 63 - _ctlz64(x | 1)
 
 
+def _host_has_bmi2():
+    """Whether the code numba generates may use BMI2 (pext/pdep): the host CPU has it and
+    no other target CPU was asked for (NUMBA_CPU_NAME / NUMBA_CPU_FEATURES)."""
+    if config.DISABLE_JIT or config.CPU_NAME or config.CPU_FEATURES:
+        return False
+    try:
+        import llvmlite.binding as ll
+        return bool(ll.get_host_cpu_features().get("bmi2", False))
+    except Exception:  # pragma: no cover - unknown platform
+        return False
+
+
+HAVE_BMI2 = _host_has_bmi2()
+
+
+def _bin_intrinsic(name):
+    """An int64 x int64 -> int64 LLVM intrinsic (x86 BMI2 pext/pdep)."""
+    @intrinsic
+    def _f(typingctx, x, m):
+        def codegen(context, builder, signature, args):
+            i64 = ir.IntType(64)
+            a = context.cast(builder, args[0], signature.args[0], types.int64)
+            b = context.cast(builder, args[1], signature.args[1], types.int64)
+            fnty = ir.FunctionType(i64, [i64, i64])
+            fn = builder.module.declare_intrinsic(name, (), fnty)
+            return builder.call(fn, [a, b])
+        return types.int64(x, m), codegen
+    return _f
+
+
+_pext64 = _bin_intrinsic("llvm.x86.bmi.pext.64")
+_pdep64 = _bin_intrinsic("llvm.x86.bmi.pdep.64")
+
+
+@intrinsic
+def _bitrev64(typingctx, x):
+    """LLVM bitreverse on an int64 (bit b goes to bit 63 - b)."""
+    def codegen(context, builder, signature, args):
+        v = context.cast(builder, args[0], signature.args[0], types.int64)
+        fn = builder.module.declare_intrinsic("llvm.bitreverse", (ir.IntType(64),))
+        return builder.call(fn, [v])
+    return types.int64(x), codegen
+
+
 @njit(cache=True)
 def lane_counts(h):
     """Popcount of each 16-bit lane (suit) of a non-negative int64, in the lane's low bits."""

@@ -48,7 +48,7 @@ from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .bits import lane_counts, popcount
+from .bits import HAVE_BMI2, _bitrev64, _pdep64, _pext64, lane_counts, popcount
 
 EMPTY = -1
 WAYS = 64
@@ -78,10 +78,38 @@ def suit_code(hands, s):
 
 
 @njit(cache=True, _nrt=False)
-def position_codes(hands):
+def _position_codes_loop(hands):
     """Full owner codes of the position: (spades | hearts << 30, diamonds | clubs << 30)."""
     return (suit_code(hands, 0) | (suit_code(hands, 1) << 30),
             suit_code(hands, 2) | (suit_code(hands, 3) << 30))
+
+
+@njit(cache=True, _nrt=False)
+def _position_codes_bmi2(hands):
+    """As :func:`_position_codes_loop`, with BMI2: the bitboards are bit-reversed (suit s
+    lands in lane 3 - s with its highest card first), each suit's owner bits are compressed
+    over its remaining cards (pext) and interleaved into 2-bit owners (pdep). ~4x cheaper
+    than the loop over the ranks."""
+    a = _bitrev64(hands[0] | hands[1] | hands[2] | hands[3])
+    lo = _bitrev64(hands[1] | hands[3])  # owner bit 0 (E, W)
+    hi = _bitrev64(hands[2] | hands[3])  # owner bit 1 (S, W)
+    cnt = lane_counts(a)
+    out0 = np.int64(0)
+    out1 = np.int64(0)
+    for s in range(4):
+        sh = 16 * (3 - s)
+        m = (a >> sh) & 0xFFFF
+        code = (_pdep64(_pext64((lo >> sh) & 0xFFFF, m), 0x5555555)
+                | _pdep64(_pext64((hi >> sh) & 0xFFFF, m), 0xAAAAAAA)
+                | (((cnt >> sh) & 0xFF) << 26))
+        if s < 2:
+            out0 |= code << (30 * s)
+        else:
+            out1 |= code << (30 * (s - 2))
+    return out0, out1
+
+
+position_codes = _position_codes_bmi2 if HAVE_BMI2 else _position_codes_loop
 
 
 @njit(cache=True, _nrt=False)

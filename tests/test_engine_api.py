@@ -186,6 +186,9 @@ def test_bit_intrinsics_match_the_pure_versions():
         assert bits.popcount(x) == bits._popcount_py(x)
     for x in range(1 << 16):
         assert bits.hibit(x) == bits._hibit_py(x)
+    for a in range(0, 1 << 16, 4):
+        for k in (0, 1, 2, 3, 7, 13, 16):
+            assert bits.top_cards16(a, k) == bits._top_cards16_py(a, k)
     for _ in range(3000):
         h, _t, _l, _tr = random_position(rng, int(rng.integers(1, 14)), played=0)
         want = tt._position_codes_loop(h)

@@ -166,3 +166,31 @@ def top_run(a, h):
         return popcount(a)
     return popcount(a >> (hibit(x) + 1))
 
+
+
+def _top_cards16_py(a, k):
+    """The ``k`` highest set bits of the 16-bit holding ``a`` (all of ``a`` when it has
+    fewer, 0 when k <= 0)."""
+    out = 0
+    r = 15
+    while k > 0 and r >= 0:
+        if (a >> r) & 1:
+            out |= 1 << r
+            k -= 1
+        r -= 1
+    return np.int64(out)
+
+
+if HAVE_BMI2:
+    @njit(cache=True)
+    def top_cards16(a, k):
+        """The ``k`` highest set bits of the 16-bit holding ``a`` (all of ``a`` when it has
+        fewer, 0 when k <= 0): a deposit of k ones at the top of a's bits (BMI2 pdep)."""
+        n = popcount(a)
+        if k >= n:
+            return np.int64(a)
+        if k <= 0:
+            return np.int64(0)
+        return _pdep64(((np.int64(1) << k) - 1) << (n - k), a)
+else:
+    top_cards16 = njit(cache=True)(_top_cards16_py)

@@ -48,7 +48,7 @@ from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .bits import HAVE_BMI2, _bitrev64, _pdep64, _pext64, lane_counts, popcount
+from .bits import HAVE_BMI2, _bitrev64, _pdep64, _pext64, lane_counts, popcount, top_cards16
 
 EMPTY = -1
 WAYS = 64
@@ -177,13 +177,7 @@ def pattern_cards(hands, p01, p23):
             k = (p23 >> (30 * (s - 2) + 26)) & 15
         if k == 0:
             continue
-        a = (allc >> (16 * s)) & 0xFFFF
-        for r in range(14, 1, -1):
-            if (a >> r) & 1:
-                out |= np.int64(1) << (16 * s + r)
-                k -= 1
-                if k == 0:
-                    break
+        out |= top_cards16((allc >> (16 * s)) & 0xFFFF, k) << (16 * s)
     return out
 
 

@@ -176,3 +176,22 @@ def test_node_budget_stops_the_double_dummy_search():
     # ... and leaves the engine usable
     small = Position.from_fields("N:AK5... ..AKQ. 42...2 J3.A..", "NT", "N")
     assert dd_tricks(small.hands_array(), 4, 0, small.trick_array()) == 3
+
+
+def test_bit_intrinsics_match_the_pure_versions():
+    """popcount/hibit (LLVM ctpop/ctlz) and the BMI2 owner codes equal the plain versions."""
+    from claimsolver.engine import bits, tt
+    rng = np.random.default_rng(5)
+    for x in [0, 1, 2, 3, 0x7FFC, (1 << 62) - 1] + [int(v) for v in rng.integers(0, 1 << 62, 500)]:
+        assert bits.popcount(x) == bits._popcount_py(x)
+    for x in range(1 << 16):
+        assert bits.hibit(x) == bits._hibit_py(x)
+    for a in range(0, 1 << 16, 4):
+        for k in (0, 1, 2, 3, 7, 13, 16):
+            assert bits.top_cards16(a, k) == bits._top_cards16_py(a, k)
+    for _ in range(3000):
+        h, _t, _l, _tr = random_position(rng, int(rng.integers(1, 14)), played=0)
+        want = tt._position_codes_loop(h)
+        assert tt.position_codes(h) == want
+        if bits.HAVE_BMI2:
+            assert tt._position_codes_bmi2(h) == want

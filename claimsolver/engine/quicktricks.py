@@ -6,7 +6,7 @@ Compiled without reference counting (``_nrt=False``, see search_dd.py): no alloc
 import numpy as np
 from numba import njit
 
-from .bits import hibit, lane_counts, popcount, top_run
+from .bits import hibit, lane_counts, popcount, top_cards16, top_run
 
 
 @njit(cache=True, _nrt=False)
@@ -21,14 +21,7 @@ def _top_run(hands, p, s):
 def _top_cards(hands, s, k):
     """Bitboard of the k highest remaining cards of suit ``s``."""
     allc = ((hands[0] | hands[1] | hands[2] | hands[3]) >> (16 * s)) & 0xFFFF
-    out = 0
-    r = 14
-    while k > 0 and r > 1:
-        if (allc >> r) & 1:
-            out |= 1 << r
-            k -= 1
-        r -= 1
-    return np.int64(out) << (16 * s)
+    return top_cards16(allc, k) << (16 * s)
 
 
 @njit(cache=True, _nrt=False)

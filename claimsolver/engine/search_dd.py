@@ -34,7 +34,8 @@ from .quicktricks import (cannot_take_all_nt, leader_loses_trick, quick_tricks,
                           second_hand_tricks, slow_tricks_nt, sure_tricks)
 from .trick import beats, trick_winner4
 from .tt import (move_code, move_from_code, pattern_cards, pattern_from_relevant,
-                 position_codes, tt_clear, tt_find, tt_keys, tt_probe_hint, tt_store)
+                 position_codes, tt_clear, tt_find, tt_keys, tt_prefetch, tt_probe_hint,
+                 tt_store)
 
 
 TT_MIN_TRICKS = 2  # no table below this many tricks left (cheaper to search)
@@ -377,6 +378,9 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                     if nsame > 1:
                         rr = wc
                 else:
+                    k1, k2 = tt_keys(hands, ld, trump)
+                    if n >= TT_MIN_TRICKS:
+                        tt_prefetch(tt, k1, k2)  # the key slot loads during the bounds
                     if True:
                         # tricks the leader's side needs for a decision
                         lneed = tg if (ld & 1) == ms else n - tg + 1
@@ -450,7 +454,6 @@ def _ab(hands, trump, leader, pos, target, ms, trk, moves, scores, stack, tt, st
                     stack[S_K1, d] = -1
                     stack[S_KILL, d] = -1
                     if decided < 0 and n >= TT_MIN_TRICKS:
-                        k1, k2 = tt_keys(hands, ld, trump)
                         stack[S_K1, d] = k1
                         stack[S_K2, d] = k2
                         stack[S_N, d] = n

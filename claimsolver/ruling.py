@@ -194,17 +194,10 @@ def shown_bits(claim: Claim) -> int:
 def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray,
                      time_limit: float | None = None, stated_limit: float | None = None,
                      tricks_only: bool = False, excluded: tuple = ()):
-    from claimsolver.engine.claim_api import claim_search
-
-    pos = claim.position
     budget = 0
     if time_limit is not None:
         budget = max(1, int(time_limit * NODES_PER_SECOND))
-    res = claim_search(
-        pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), claim.claiming_side,
-        forget, shown_bits(claim), policy, np.array(awareness_options(claim), dtype=np.int64), steps,
-        node_budget=budget, tricks_only=tricks_only, excluded=excluded,
-    )
+    res = _claim_search(claim, policy, forget, steps, budget, tricks_only, excluded)
     if not res.complete:
         limit = stated_limit if stated_limit is not None else time_limit
         raise TimeLimitReached(
@@ -215,6 +208,20 @@ def run_claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.nd
 
 
 NODES_PER_SECOND = 3_000_000  # a conservative rate of the claim kernel on this kind of machine
+
+
+def _claim_search(claim: Claim, policy: np.ndarray, forget: int, steps: np.ndarray, node_budget: int,
+                  tricks_only: bool = False, excluded: tuple = ()):
+    """The claim kernel on ``claim``'s position (``node_budget`` 0: unlimited); the result may
+    be incomplete."""
+    from claimsolver.engine.claim_api import claim_search
+
+    pos = claim.position
+    return claim_search(
+        pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), claim.claiming_side,
+        forget, shown_bits(claim), policy, np.array(awareness_options(claim), dtype=np.int64), steps,
+        node_budget=node_budget, tricks_only=tricks_only, excluded=excluded,
+    )
 
 
 def double_dummy(claim: Claim, time_limit: float | None = None) -> int:
@@ -382,7 +389,8 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
     pos = work.position
     side = work.claiming_side
     target = min(work.claimed, dd)
-    # what the ruling may still search within its time limit, as nodes (as the first search)
+    # what the ruling may still search within its time limit after the governing state's
+    # search, as nodes (the limit is counted in positions everywhere)
     limit_left = None if time_limit is None else max(1, int(time_limit * NODES_PER_SECOND) - res.nodes)
     shown = {int(seat): int(suits) for seat, suits in work.shown_out.items()}
     options = np.array(awareness_options(work), dtype=np.int64)
@@ -452,13 +460,8 @@ def _search_again(work: Claim, policy: np.ndarray, steps: np.ndarray, excluded: 
     need more than the check's ``nodes_left``. Past the ruling's time limit (``limit_left``
     nodes) it raises :class:`TimeLimitReached`, as the first search does: a ruling is given in
     full or not at all, never cut short by the clock."""
-    from claimsolver.engine.claim_api import claim_search
-
-    pos = work.position
     budget = nodes_left if limit_left is None else min(nodes_left, limit_left)
-    res = claim_search(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), work.claiming_side,
-                       0, shown_bits(work), policy, np.array(awareness_options(work), dtype=np.int64), steps,
-                       node_budget=max(1, budget), excluded=excluded)
+    res = _claim_search(work, policy, 0, steps, max(1, budget), excluded=excluded)
     if res.complete:
         return res
     if limit_left is not None and limit_left <= nodes_left:

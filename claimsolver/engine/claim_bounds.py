@@ -24,6 +24,7 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import popcount
+from .classify import hold, top_holding
 
 
 @njit(cache=True)
@@ -437,18 +438,18 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
     opp = o1 | o2
     aw = opp & ~forget
     rs = running & 3
-    if _tops(h, aw, rs) == 0:
+    if top_holding(hold(h, rs), hold(aw, rs)) == 0:
         return 0
     awt = 0 if trump == 4 else (aw >> (16 * trump)) & 0x7FFC
     if trump != 4 and rs == trump and awt == 0:
         return 0
     # the class of a side suit's top lead (LEAD_SIDE_TOP_WITH_AWARE_TRUMP or LEAD_TOP_OF_TOP_CARDS)
     side_cls = T.LEAD_TOP_OF_TOP_CARDS
-    if awt != 0 and _tops(hands[side] | hands[side + 2], aw, trump) != 0:
+    if awt != 0 and top_holding(hold(hands[side] | hands[side + 2], trump), hold(aw, trump)) != 0:
         side_cls = T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
     normal = False
     for s in range(4):
-        if _tops(h, aw, s) == 0:
+        if top_holding(hold(h, s), hold(aw, s)) == 0:
             continue
         cls = side_cls if (trump != 4 and s != trump) else T.LEAD_TOP_OF_TOP_CARDS
         if policy[cls] != T.IRRATIONAL:
@@ -462,12 +463,3 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
                 return 0  # may be ruffed
     return 1 if normal else 0
 
-
-@njit(cache=True)
-def _tops(h, aw, s):
-    """The cards of suit s in ``h`` above every card of s in ``aw`` (a holding)."""
-    hs = (h >> (16 * s)) & 0x7FFC
-    a = (aw >> (16 * s)) & 0x7FFC
-    if a == 0 or hs == 0:
-        return hs
-    return hs & ~((np.int64(2) << _top(a)) - 1)

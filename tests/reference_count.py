@@ -289,10 +289,18 @@ def ref_opp_can_beat(h, o, w, s, trump) -> bool:
     return any(x > w for x in trumps) if suit_of(w) == trump else True
 
 
+def _fourth_wins(h, leader, s, best) -> bool:
+    """Fourth hand holds a card of suit s above both ``best`` and third hand's cards of it."""
+    fourth = [x for x in cards_of(h[(leader + 3) % 4]) if suit_of(x) == s]
+    third = [x for x in cards_of(h[(leader + 2) % 4]) if suit_of(x) == s]
+    return bool(fourth) and max(fourth) > max([best] + third)
+
+
 def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_over=False):
     """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
     the opponents' holding only aware cards); ``overtake`` / ``opp_over``: a claiming hand /
-    an opponent whose partner's card is winning takes the trick with its lowest higher card.
+    an opponent whose partner's card is winning takes the trick with its lowest higher card;
+    with ``opp_over`` second hand also ducks when fourth hand can win over third hand.
     Returns (best, wseat); h is updated."""
     for pos in range(k, 4):
         p = (leader + pos) % 4
@@ -310,6 +318,8 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
                 higher = [x for x in suit_cards if suit_of(best) == s and x > best]
                 if not ours and opp_over and higher:
                     card = higher[0]  # take partner's trick: the lead in this hand
+                elif ours and opp_over and over and pos == 1 and _fourth_wins(h, leader, s, best):
+                    card = suit_cards[0]  # second hand ducks: partner wins the trick
                 else:
                     card = (holds or over or suit_cards)[0]
             elif ours and trump != 4 and s != trump:

@@ -488,3 +488,15 @@ def test_establishing_costs_the_lead():
     # East's spades instead: South's ♠A stops them, and West's diamonds are out of East's
     # reach, so the two established hearts count.
     assert all_counts("N:2.KQJ.. 987.A.. A..432. J..AKQ.") == 3
+
+
+def test_second_hand_ducks_for_partner_to_win():
+    # Realbridge 2021 qualifier, board 14 table 6, after five rounds of trumps (hearts, none
+    # left): North ♦AK ♣T8 on lead, South ♠J ♦J ♣97, West ♠QT9 ♣J, East ♦92 ♣Q2. Conceding
+    # a club: East would win with the queen and have only diamonds to lead back (three tricks
+    # left for North-South), but East ducks, West wins the jack and cashes three spades (the
+    # ♠J falls under the queen) while North throws his diamonds: none left. Cashing the
+    # diamonds first keeps two.
+    hands = deal("N:..AK.T8 ..92.Q2 J..J.97 QT9...J")
+    assert checked_lead_value(hands, 0, "C8", trump=1) // 64 == 0
+    assert checked_lead_value(hands, 0, "DA", trump=1) // 64 == 2

@@ -382,13 +382,28 @@ def _later_top(h0, h1, h2, h3, side, trump, leader, s, pos):
 
 
 @njit(cache=True)
+def _partner_wins_later(h0, h1, h2, h3, leader, s, best):
+    """In a trick of suit s led by a claiming hand (``leader``), can fourth hand win it with a
+    card of the suit over both ``best`` and third hand's highest card of the suit?"""
+    fourth = hold(_get(h0, h1, h2, h3, (leader + 3) & 3), s)
+    if fourth == 0:
+        return False
+    third = hold(_get(h0, h1, h2, h3, (leader + 2) & 3), s)
+    bar = best & 15
+    if third != 0 and high_rank(third) > bar:
+        bar = high_rank(third)
+    return high_rank(fourth) > bar
+
+
+@njit(cache=True)
 def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, opp_over):
     """The players at positions k..3 of a trick of suit s led by ``leader`` play by the
     count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
     its seat; the opponents' hands hold only the cards the claimer is aware of. ``overtake``:
     a claiming hand whose partner's card is winning takes the trick with its lowest higher
     card of the suit, when it has one (the lead in the other hand); ``opp_over``: the same for
-    an opponent (the defenders choose which of them wins). Returns the hands after the trick,
+    an opponent, and second hand ducks (lowest card) when fourth hand can win the trick over
+    third hand (the defenders choose which of them wins). Returns the hands after the trick,
     the winning card and seat, and whether a claiming hand's and an opponent's overtake was
     possible (else playing the trick with ``overtake`` / ``opp_over`` gives the same)."""
     could = False
@@ -405,6 +420,12 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                     up = hs & above(best & 15)
                     holds = up & above(_later_top(h0, h1, h2, h3, side, trump, leader, s, pos))
                     card = 16 * s + low_rank(holds if holds != 0 else up)
+                    if pos == 1 and _partner_wins_later(h0, h1, h2, h3, leader, s, best):
+                        # second hand may duck for partner, who wins the trick over the
+                        # claiming hand between them: the defenders choose which of them wins
+                        opp_could = True
+                        if opp_over:
+                            card = 16 * s + low_rank(hs)
                 elif not ours and (best >> 4) == s and (hs & above(best & 15)) != 0:
                     opp_could = True
                     card = 16 * s + low_rank((hs & above(best & 15)) if opp_over else hs)

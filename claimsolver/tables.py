@@ -137,7 +137,9 @@ COUNT_REFINES = {
 # defenders choose which of them wins: the trick is played a second time with an opponent whose
 # partner's card is winning taking it with his lowest higher card of the suit, when he has one,
 # and second hand ducking (his lowest card) when fourth hand holds a card of the suit above
-# both the card led and third hand's, and the worse value for the claimer counts. A
+# both the card led and third hand's; and a third time with second hand winning with his
+# lowest card that neither third nor fourth hand can beat (he keeps the lead); the worst value
+# for the claimer counts. A
 # claiming hand plays its lowest card of the suit when its side is winning and the next
 # opponent cannot beat that card (or, in a second playing of the trick, its lowest card above
 # partner's, taking the lead into this hand; the better of the two counts); otherwise its

@@ -296,11 +296,12 @@ def _fourth_wins(h, leader, s, best) -> bool:
     return bool(fourth) and max(fourth) > max([best] + third)
 
 
-def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_over=False):
+def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_over=0):
     """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
     the opponents' holding only aware cards); ``overtake`` / ``opp_over``: a claiming hand /
     an opponent whose partner's card is winning takes the trick with its lowest higher card;
-    with ``opp_over`` second hand also ducks when fourth hand can win over third hand.
+    ``opp_over`` 1: that, and second hand ducks when fourth hand can win over third hand;
+    2: second hand wins with his lowest card that neither later hand can beat.
     Returns (best, wseat); h is updated."""
     for pos in range(k, 4):
         p = (leader + pos) % 4
@@ -316,10 +317,14 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
                                                     for q in ((leader + j) % 4 for j in range(pos + 1, 4))
                                                     if q % 2 == side)]
                 higher = [x for x in suit_cards if suit_of(best) == s and x > best]
-                if not ours and opp_over and higher:
+                fourth = [x for x in cards_of(h[(leader + 3) % 4]) if suit_of(x) == s]
+                keep = [x for x in holds if x > max(fourth, default=0)]
+                if not ours and opp_over == 1 and higher:
                     card = higher[0]  # take partner's trick: the lead in this hand
-                elif ours and opp_over and over and pos == 1 and _fourth_wins(h, leader, s, best):
+                elif ours and opp_over == 1 and over and pos == 1 and _fourth_wins(h, leader, s, best):
                     card = suit_cards[0]  # second hand ducks: partner wins the trick
+                elif ours and opp_over == 2 and pos == 1 and keep:
+                    card = keep[0]  # second hand wins so that partner cannot take the lead
                 else:
                     card = (holds or over or suit_cards)[0]
             elif ours and trump != 4 and s != trump:
@@ -391,13 +396,13 @@ def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
     # partner follows low, or takes the trick: the better; the defenders choose which of them
     # wins it: the worse for him
     for overtake in (False, True):
-        for opp_over in (False, True):
+        for opp_over in (0, 1, 2):
             h = _aware_hands(hands, side, forget)
             h[seat] &= ~(1 << c)
             best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1, overtake, opp_over)
             values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
                                                          bin(hands[seat]).count("1") - 1)
-    return max(min(values[o, False], values[o, True]) for o in (False, True))
+    return max(min(values[o, m] for m in (0, 1, 2)) for o in (False, True))
 
 
 def ref_play_value(st, ctx, seat: int, c: int) -> int:
@@ -407,7 +412,7 @@ def ref_play_value(st, ctx, seat: int, c: int) -> int:
     side, trump = ctx.side, ctx.trump
     values = {}
     for overtake in (False, True):
-        for opp_over in (False, True):
+        for opp_over in (0, 1, 2):
             h = _aware_hands(hands, side, forget)
             h[seat] &= ~(1 << c)
             wseat, best = trick_winner(list(trick), trump)
@@ -417,4 +422,4 @@ def ref_play_value(st, ctx, seat: int, c: int) -> int:
                                        overtake, opp_over)
             values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
                                                          bin(hands[seat]).count("1") - 1)
-    return max(min(values[o, False], values[o, True]) for o in (False, True))
+    return max(min(values[o, m] for m in (0, 1, 2)) for o in (False, True))

@@ -500,3 +500,14 @@ def test_second_hand_ducks_for_partner_to_win():
     hands = deal("N:..AK.T8 ..92.Q2 J..J.97 QT9...J")
     assert checked_lead_value(hands, 0, "C8", trump=1) // 64 == 0
     assert checked_lead_value(hands, 0, "DA", trump=1) // 64 == 2
+
+
+def test_second_hand_wins_high_to_keep_the_lead():
+    # Vugraph 280-28000 board 17 open, trick 7 (spades trumps, none left): North
+    # ♦8 ♣54 on lead, South ♦KJ6, East ♥K ♣A8, West ♦Q9 ♣Q. On the ♣5 East's plain play is
+    # the ♣8, and West's bare queen then wins and must lead a diamond to South. East wins with
+    # the ace instead and cashes the ♥K and the ♣8: nothing left for North-South, where the
+    # ♦8 to the king keeps one.
+    hands = deal("N:..8.54 .K..A8 ..KJ6. ..Q9.Q")
+    assert checked_lead_value(hands, 0, "C5", trump=0) // 64 == 0
+    assert checked_lead_value(hands, 0, "D8", trump=0) // 64 == 1

@@ -401,13 +401,16 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
     its seat; the opponents' hands hold only the cards the claimer is aware of. ``overtake``:
     a claiming hand whose partner's card is winning takes the trick with its lowest higher
-    card of the suit, when it has one (the lead in the other hand); ``opp_over``: the same for
-    an opponent, and second hand ducks (lowest card) when fourth hand can win the trick over
-    third hand (the defenders choose which of them wins). Returns the hands after the trick,
-    the winning card and seat, and whether a claiming hand's and an opponent's overtake was
-    possible (else playing the trick with ``overtake`` / ``opp_over`` gives the same)."""
+    card of the suit, when it has one (the lead in the other hand); ``opp_over``: the
+    defenders' choice of which of them wins — 1: an opponent whose partner's card is winning
+    takes the trick with his lowest higher card, and second hand ducks (lowest card) when
+    fourth hand can win the trick over third hand; 2: second hand wins with his lowest card
+    that neither third nor fourth hand can beat. Returns the hands after the trick, the
+    winning card and seat, whether a claiming hand's overtake was possible (else playing the
+    trick with ``overtake`` gives the same) and, as bits 1 and 2, whether the defenders'
+    choices 1 and 2 could differ from their plain play."""
     could = False
-    opp_could = False
+    opp_could = 0
     for pos in range(k, 4):
         p = (leader + pos) & 3
         h = _get(h0, h1, h2, h3, p)
@@ -420,15 +423,26 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                     up = hs & above(best & 15)
                     holds = up & above(_later_top(h0, h1, h2, h3, side, trump, leader, s, pos))
                     card = 16 * s + low_rank(holds if holds != 0 else up)
-                    if pos == 1 and _partner_wins_later(h0, h1, h2, h3, leader, s, best):
-                        # second hand may duck for partner, who wins the trick over the
-                        # claiming hand between them: the defenders choose which of them wins
-                        opp_could = True
-                        if opp_over:
-                            card = 16 * s + low_rank(hs)
+                    if pos == 1:
+                        # the defenders choose which of them wins: second hand may duck for
+                        # fourth hand, who wins over the claiming hand between them, or win
+                        # high enough that fourth hand cannot take the lead from him
+                        if _partner_wins_later(h0, h1, h2, h3, leader, s, best):
+                            opp_could |= 1
+                            if opp_over == 1:
+                                card = 16 * s + low_rank(hs)
+                        bar = high_rank(hold(_get(h0, h1, h2, h3, (leader + 3) & 3), s))
+                        later = _later_top(h0, h1, h2, h3, side, trump, leader, s, pos)
+                        if later > bar:
+                            bar = later
+                        keep = up & above(bar)
+                        if keep != 0 and 16 * s + low_rank(keep) != card:
+                            opp_could |= 2
+                            if opp_over == 2:
+                                card = 16 * s + low_rank(keep)
                 elif not ours and (best >> 4) == s and (hs & above(best & 15)) != 0:
-                    opp_could = True
-                    card = 16 * s + low_rank((hs & above(best & 15)) if opp_over else hs)
+                    opp_could |= 1
+                    card = 16 * s + low_rank((hs & above(best & 15)) if opp_over == 1 else hs)
                 else:
                     card = 16 * s + low_rank(hs)
             elif ours and trump != 4 and s != trump:
@@ -488,14 +502,15 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
     winning card does so when that is worth less to the claimer. Also returns whether a
     claiming hand could overtake (:func:`play_out_trick`)."""
     g0, g1, g2, g3, b, w, could, opp_could = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
-                                                            overtake, False)
+                                                            overtake, 0)
     v = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
-    if opp_could:
-        g0, g1, g2, g3, b, w, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
-                                                      overtake, True)
-        u = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
-        if u < v:
-            v = u
+    for mode in (1, 2):
+        if opp_could & mode:
+            g0, g1, g2, g3, b, w, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
+                                                          overtake, mode)
+            u = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+            if u < v:
+                v = u
     return v, could
 
 

@@ -127,7 +127,11 @@ COUNT_REFINES = {
 # lowest; each claiming hand in turn its lowest card above the opponents' card while theirs is
 # winning, else its lowest), counting the rounds they win before the first round they lose,
 # and in a side suit no more rounds than a claiming hand holding a trump has cards of it (he
-# ruffs the next round).
+# ruffs the next round). After a trick he loses (*value*, below) each suit counts the better
+# of that and the suit led *through* a claiming guard: the opponent on lead leads his lowest
+# card, the claiming hand after him plays low or high (whichever leaves them less), his partner
+# wins with his lowest card above both and the last hand's, then the suit goes on from their
+# top (♠76 opposite ♠Q109 through dummy's ♠J3: three rounds, not one).
 # *The trick* (leads, follows, discards): the rest of the trick is played by rules, with the
 # opponents' aware cards where they lie. An opponent follows with his lowest card, except that
 # while the claiming side is winning he beats its card if he can: with his lowest card that no

@@ -269,6 +269,42 @@ def ref_opp_cash(hands, side, forget, trump, leader, skip=()) -> int:
     return total
 
 
+def ref_cash_through(h, side, trump, o, s) -> int:
+    """tables.COUNT, the opponents' cash: rounds of suit s won when ``o`` leads low through
+    the claiming hand after him to his partner, then from their top until a round is lost."""
+    p, q, r = (o + 2) % 4, (o + 1) % 4, (o + 3) % 4
+    O, P, Q, R = (_ranks(h[x], s) for x in (o, p, q, r))
+    side_suit = trump != 4 and s != trump
+    if not O or not P or not Q:
+        return 0
+    if not R and side_suit and _ranks(h[r], trump):
+        return 0
+    results = []
+    for qc in (min(Q), max(Q)):
+        up = [x for x in P if x > max(qc, min(O))]
+        if not up or (R and max(R) > min(up)):
+            return 0
+        x, y = [c for c in O if c != min(O)], [c for c in P if c != min(up)]
+        a, b = [c for c in Q if c != qc], [c for c in R if c != min(R)] if R else []
+        won = 1
+        while x or y:
+            if not _round(x, y, a, b)[1]:
+                break
+            won += 1
+        for seat, held in ((q, Q), (r, R)):
+            if side_suit and _ranks(h[seat], trump):
+                won = min(won, len(held))
+        results.append(won)
+    return min(results)
+
+
+def ref_opp_cash_seated(h, side, trump, o) -> int:
+    """The opponents' cash with ``o`` on lead, each suit the better of the plain rounds and the
+    rounds led through a claiming guard."""
+    return sum(max(ref_opp_cash(h, side, 0, trump, o, skip=tuple(t for t in range(4) if t != s)),
+                   ref_cash_through(h, side, trump, o, s)) for s in range(4))
+
+
 def ref_count_on_lead(hands, side, forget, trump, lead_seat) -> int:
     """tables.COUNT with a claiming hand on lead: without a way to give partner the lead, his
     winners do not count."""
@@ -361,7 +397,7 @@ def ref_after_value(h, side, trump, forget, wseat, left) -> int:
         k = ref_count_on_lead(h, side, 0, trump, wseat)
         return 64 * (1 + min(left, k)) + k
     k = ref_exit_count(h, side, trump, wseat, ref_count(h, side, 0, trump))
-    return 64 * max(0, min(k, left - ref_opp_cash(h, side, 0, trump, wseat))) + k
+    return 64 * max(0, min(k, left - ref_opp_cash_seated(h, side, trump, wseat))) + k
 
 
 def ref_exit_count(h, side, trump, opp, k) -> int:

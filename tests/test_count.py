@@ -104,9 +104,12 @@ def check_random(seed: int, n_positions: int, value_sides=(0, 1)) -> int:
         assert kernel_count(*where) == R.ref_count(hands, side, forget, trump), where
         for opp in (1 - side, 3 - side):
             assert kernel_cash(*where, opp) == R.ref_opp_cash(hands, side, forget, trump, opp), (where, opp)
+            aware = R._aware_hands(hands, side, forget)
+            seated = int(K.opp_cash_seated(*(I64(x) for x in aware), I64(side), I64(trump), I64(opp)))
+            assert seated == R.ref_opp_cash_seated(aware, side, trump, opp), (where, opp)
         for seat in (side, side + 2):
             assert kernel_on_lead(*where, seat) == R.ref_count_on_lead(hands, side, forget, trump, seat), (where, seat)
-        compared += 5
+        compared += 7
         trick = tuple(((leader + i) % 4, int(x)) for i, x in enumerate(trick_arr))
         seat = (leader + len(trick)) % 4
         if seat & 1 != side or not hands[seat] or side not in value_sides:
@@ -511,3 +514,19 @@ def test_second_hand_wins_high_to_keep_the_lead():
     hands = deal("N:..8.54 .K..A8 ..KJ6. ..Q9.Q")
     assert checked_lead_value(hands, 0, "C5", trump=0) // 64 == 0
     assert checked_lead_value(hands, 0, "D8", trump=0) // 64 == 1
+
+
+def test_the_opponents_lead_through_a_guard():
+    # Realbridge 2021 qualifier, board 14 table 6, after five rounds of trumps (hearts, none
+    # left) on another order of discards: North ♦AK ♣T8 on lead, South ♠J3 ♦J ♣7, West ♠QT9
+    # ♣J, East ♠76 ♦9 ♣Q. Conceding a club: East wins and leads a spade through dummy's ♠J3 —
+    # low from dummy, West's nine; the queen drops the jack — three spade tricks while North
+    # throws his diamonds. Played from their top the spades give the defence only the queen
+    # (dummy's jack wins the second round), and the concession looked as good as the diamonds.
+    hands = deal("N:..AK.T8 76..9.Q J3..J.7 QT9...J")
+    # East on lead: the ♣Q and, from their top, the ♠Q; led through dummy, three spades
+    assert kernel_cash(hands, 0, 0, 1, 1) == R.ref_opp_cash(hands, 0, 0, 1, 1) == 2
+    seated = int(K.opp_cash_seated(*(I64(h) for h in hands), I64(0), I64(1), I64(1)))
+    assert seated == R.ref_opp_cash_seated(list(hands), 0, 1, 1) == 4
+    assert checked_lead_value(hands, 0, "CT", trump=1) // 64 == 0
+    assert checked_lead_value(hands, 0, "DA", trump=1) // 64 == 2

@@ -92,21 +92,96 @@ def opp_cash_skip(a, b, o, p, trump, skip):
     for s in range(4):
         if (skip >> s) & 1:
             continue
-        if hold(o, s) == 0 and (not reach or hold(p, s) == 0):
-            continue
-        ha_s = hold(a, s)
-        hb_s = hold(b, s)
-        u, v, su, sv = _rounds(hold(o, s), hold(p, s), ha_s, hb_s, True)
-        u += su
-        v += sv
-        k = u + v
-        if trump != 4 and s != trump:
+        n += _cash_suit(a, b, o, p, trump, s, reach)
+    return n
+
+
+@njit(cache=True)
+def _cash_suit(a, b, o, p, trump, s, reach):
+    """The rounds of suit s :func:`opp_cash` counts (``reach``: o can give p the lead)."""
+    if hold(o, s) == 0 and (not reach or hold(p, s) == 0):
+        return 0
+    ha_s = hold(a, s)
+    hb_s = hold(b, s)
+    u, v, su, sv = _rounds(hold(o, s), hold(p, s), ha_s, hb_s, True)
+    k = u + v + su + sv
+    if trump != 4 and s != trump:
+        # a claiming hand with a trump ruffs the round after it runs out of the suit
+        if hold(a, trump) != 0 and popcount(ha_s) < k:
+            k = popcount(ha_s)
+        if hold(b, trump) != 0 and popcount(hb_s) < k:
+            k = popcount(hb_s)
+    return k
+
+
+@njit(cache=True)
+def _cash_through(o_s, p_s, q_s, r_s, q_tr, r_tr, trump, s):
+    """Rounds of suit s the opponents win led *through* a claiming guard (tables.COUNT, the
+    opponents' cash): the opponent on lead (o_s) leads his lowest card; the claiming hand after
+    him (q_s, trumps q_tr) plays low or high, whichever leaves the opponents less; his partner
+    (p_s) wins with his lowest card above both, the last hand (r_s, r_tr) not beating it; then
+    the suit is played from their top until the first round they lose. 0 when the first round
+    is not theirs either way."""
+    if o_s == 0 or q_s == 0 or p_s == 0:
+        return 0
+    side_suit = trump != 4 and s != trump
+    if r_s == 0 and side_suit and r_tr != 0:
+        return 0  # the last hand ruffs
+    lo = np.int64(1) << low_rank(o_s)
+    best = 13
+    for choice in range(2):
+        qc = np.int64(1) << (low_rank(q_s) if choice == 0 else high_rank(q_s))
+        bar = high_rank(qc)
+        if high_rank(lo) > bar:
+            bar = high_rank(lo)
+        up = p_s & above(bar)
+        if up == 0:
+            return 0  # the claiming hand's card holds the round
+        pc = np.int64(1) << low_rank(up)
+        if r_s != 0 and high_rank(r_s) > low_rank(up):
+            return 0  # the last hand beats it
+        rc = np.int64(0)
+        if r_s != 0:
+            rc = np.int64(1) << low_rank(r_s)
+        u, v, su, sv = _rounds(o_s & ~lo, p_s & ~pc, q_s & ~qc, r_s & ~rc, True)
+        k = 1 + u + v + su + sv
+        if side_suit:
             # a claiming hand with a trump ruffs the round after it runs out of the suit
-            if hold(a, trump) != 0 and popcount(ha_s) < k:
-                k = popcount(ha_s)
-            if hold(b, trump) != 0 and popcount(hb_s) < k:
-                k = popcount(hb_s)
-        n += k
+            if q_tr != 0 and popcount(q_s) < k:
+                k = popcount(q_s)
+            if r_tr != 0 and popcount(r_s) < k:
+                k = popcount(r_s)
+        if k < best:
+            best = k
+    return best
+
+
+@njit(cache=True)
+def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
+    """:func:`opp_cash` of the opponent in seat ``o_seat``, each suit counted as the better of
+    the rounds played from their top and the rounds led through a claiming guard
+    (:func:`_cash_through`)."""
+    if side == 0:
+        a = h0
+        b = h2
+    else:
+        a = h1
+        b = h3
+    o = _get(h0, h1, h2, h3, o_seat)
+    p = _get(h0, h1, h2, h3, (o_seat + 2) & 3)
+    q = _get(h0, h1, h2, h3, (o_seat + 1) & 3)
+    r = _get(h0, h1, h2, h3, (o_seat + 3) & 3)
+    reach = has_link(o, p, a | b, trump, 4)
+    n = 0
+    for s in range(4):
+        plain = _cash_suit(a, b, o, p, trump, s, reach)
+        q_tr = np.int64(0)
+        r_tr = np.int64(0)
+        if trump != 4:
+            q_tr = hold(q, trump)
+            r_tr = hold(r, trump)
+        through = _cash_through(hold(o, s), hold(p, s), hold(q, s), hold(r, s), q_tr, r_tr, trump, s)
+        n += through if through > plain else plain
     return n
 
 
@@ -536,7 +611,7 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     o = x if wseat == 1 - side else y
     wa, wb = _split_all(a, b, x, y, trump)
     k = count_after_exit(a, b, x, y, trump, o, wa, wb)
-    keep = rl - opp_cash(a, b, o, y if wseat == 1 - side else x, trump)
+    keep = rl - opp_cash_seated(h0, h1, h2, h3, side, trump, wseat)
     if k < keep:
         keep = k
     return 64 * (keep if keep > 0 else 0) + k

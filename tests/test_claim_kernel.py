@@ -615,6 +615,30 @@ def test_leads_all_win_below_reference_value():
     assert hits > 20
 
 
+def test_trick_won_below_reference_value():
+    """The search's cut inside a trick (the claiming side already holds the trick: one trick
+    at least) against the reference, on positions with 1-3 cards of the current trick."""
+    from claimsolver.engine.claim_bounds import trick_won
+
+    rng = np.random.default_rng(48)
+    hits = misses = 0
+    for i in range(1500):
+        args = random_claim(rng, int(rng.integers(1, 5)), with_steps=rng.random() < 0.3)
+        k = len(args["trick"])
+        if k == 0:
+            continue
+        trk = np.zeros(4, dtype=np.int64)
+        trk[:k] = args["trick"]
+        if trick_won(args["hands"], np.int64(args["claim_side"]), np.int64(args["trump"]),
+                     np.int64(args["leader"]), trk, np.int64(0), np.int64(k)):
+            t, _ = reference(args)
+            assert t >= 1, (i, args)
+            hits += 1
+        else:
+            misses += 1
+    assert hits > 50 and misses > 50
+
+
 def test_bounds_below_kernel_value_larger():
     """The same on 5-8 tricks against the kernel (a consistency check: the kernel prunes with
     these bounds; the reference check above is the independent one)."""

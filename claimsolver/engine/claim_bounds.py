@@ -463,3 +463,35 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
                 return 0  # may be ruffed
     return 1 if normal else 0
 
+
+
+@njit(cache=True)
+def trick_won(hands, side, trump, leader, trk, tstart, pos):
+    """Whether the claiming side surely wins the current trick (``pos`` >= 1 cards of it in
+    trk[tstart:]): its card is winning and no opponent still to play can beat it (a higher
+    card of the suit led when the winner is of that suit, an over-ruff, or a ruff of a card of
+    the suit led by an opponent void in it). A fact about the cards alone, whatever anyone
+    plays and whatever the policy: the subtree's value is at least one trick (64)."""
+    w = trk[tstart]
+    wi = 0
+    for k in range(1, pos):
+        c = trk[tstart + k]
+        if ((c >> 4) == (w >> 4) and (c & 15) > (w & 15)) or ((c >> 4) == trump and (w >> 4) != trump):
+            w = c
+            wi = k
+    if ((leader + wi) & 1) != side:
+        return False
+    ls = trk[tstart] >> 4
+    ws = w >> 4
+    for k in range(pos, 4):
+        pl = (leader + k) & 3
+        if (pl & 1) == side:
+            continue
+        h = hands[pl]
+        if hold(h, ls) != 0:
+            if ws == ls and (hold(h, ls) >> ((w & 15) + 1)) != 0:
+                return False
+        elif trump != 4 and hold(h, trump) != 0:
+            if ws != trump or (hold(h, trump) >> ((w & 15) + 1)) != 0:
+                return False
+    return True

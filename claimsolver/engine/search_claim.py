@@ -63,7 +63,7 @@ from claimsolver import tables as T
 from .bits import popcount
 from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, master_counts,
                            masters_policy_ok, opp_lead_trick, running_flag, running_trick,
-                           second_hand_flag, sure_tricks_bound, value_bound)
+                           second_hand_flag, sure_tricks_bound, trick_won, value_bound)
 from .classify import above, classify, high_rank, hold, top_holding
 from .count import refine_count
 from .movegen import legal_mask
@@ -653,6 +653,11 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             pvend[d] = d
             if b <= 0:
                 res = 0
+            elif p > 0 and b <= 64 and trick_won(hands, side, trump, ld, trk, d - p, p):
+                # the claiming side already holds this trick: one trick at least, which is all
+                # the bound asks (the rest of the trick need not be played out)
+                res = 64
+                stats[2] += 1
             elif p == 0:
                 n = popcount(hands[ld])
                 if n == 0:

@@ -621,7 +621,7 @@ def test_trick_won_below_reference_value():
     from claimsolver.engine.claim_bounds import trick_won
 
     rng = np.random.default_rng(48)
-    hits = misses = 0
+    hits = misses = last = 0
     for i in range(1500):
         args = random_claim(rng, int(rng.integers(1, 5)), with_steps=rng.random() < 0.3)
         k = len(args["trick"])
@@ -634,9 +634,16 @@ def test_trick_won_below_reference_value():
             t, _ = reference(args)
             assert t >= 1, (i, args)
             hits += 1
+            # the claiming hand playing last with only winning cards (the opponents winning so far)
+            cards = [int(c) for c in args["trick"]]
+            w, wi = cards[0], 0
+            for j, c in enumerate(cards[1:], 1):
+                if ((c >> 4) == (w >> 4) and c > w) or ((c >> 4) == args["trump"] and (w >> 4) != args["trump"]):
+                    w, wi = c, j
+            last += ((args["leader"] + wi) & 1) != args["claim_side"]
         else:
             misses += 1
-    assert hits > 50 and misses > 50
+    assert hits > 50 and misses > 50 and last > 0
 
 
 def test_bounds_below_kernel_value_larger():

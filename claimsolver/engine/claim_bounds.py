@@ -470,8 +470,9 @@ def trick_won(hands, side, trump, leader, trk, tstart, pos):
     """Whether the claiming side surely wins the current trick (``pos`` >= 1 cards of it in
     trk[tstart:]): its card is winning and no opponent still to play can beat it (a higher
     card of the suit led when the winner is of that suit, an over-ruff, or a ruff of a card of
-    the suit led by an opponent void in it). A fact about the cards alone, whatever anyone
-    plays and whatever the policy: the subtree's value is at least one trick (64)."""
+    the suit led by an opponent void in it); or a claiming hand plays last and every card it
+    may legally play beats the opponent's winning card. A fact about the cards alone, whatever
+    anyone plays and whatever the policy: the subtree's value is at least one trick (64)."""
     w = trk[tstart]
     wi = 0
     for k in range(1, pos):
@@ -479,10 +480,18 @@ def trick_won(hands, side, trump, leader, trk, tstart, pos):
         if ((c >> 4) == (w >> 4) and (c & 15) > (w & 15)) or ((c >> 4) == trump and (w >> 4) != trump):
             w = c
             wi = k
-    if ((leader + wi) & 1) != side:
-        return False
     ls = trk[tstart] >> 4
     ws = w >> 4
+    if ((leader + wi) & 1) != side:
+        if pos != 3 or ((leader + 3) & 1) != side:
+            return False
+        h = hands[(leader + 3) & 3]
+        low = (np.int64(2) << (w & 15)) - 1  # ranks at or below the winner's
+        if hold(h, ls) != 0:  # following: every card of the suit led above the winner
+            return ws == ls and (hold(h, ls) & low) == 0
+        if trump == 4 or (h & ~(np.int64(0xFFFF) << (16 * trump))) != 0:
+            return False  # a card of another suit may be discarded
+        return ws != trump or (hold(h, trump) & low) == 0
     for k in range(pos, 4):
         pl = (leader + k) & 3
         if (pl & 1) == side:

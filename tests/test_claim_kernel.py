@@ -629,8 +629,9 @@ def test_trick_won_below_reference_value():
             continue
         trk = np.zeros(4, dtype=np.int64)
         trk[:k] = args["trick"]
-        if trick_won(args["hands"], np.int64(args["claim_side"]), np.int64(args["trump"]),
-                     np.int64(args["leader"]), trk, np.int64(0), np.int64(k)):
+        h = args["hands"]
+        if trick_won(h[0], h[1], h[2], h[3], np.int64(args["claim_side"]), np.int64(args["trump"]),
+                     np.int64(args["leader"]), trk[0], trk[1], trk[2], np.int64(k)):
             t, _ = reference(args)
             assert t >= 1, (i, args)
             hits += 1

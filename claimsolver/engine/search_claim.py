@@ -659,7 +659,8 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             pvend[d] = d
             if b <= 0:
                 res = 0
-            elif p > 0 and b <= 64 and trick_won(hands, side, trump, ld, trk, d - p, p):
+            elif p > 0 and b <= 64 and trick_won(hands[0], hands[1], hands[2], hands[3], side, trump,
+                                                 ld, trk[d - p], trk[d - p + 1], trk[d - p + 2], p):
                 # the claiming side already holds this trick: one trick at least, which is all
                 # the bound asks (the rest of the trick need not be played out)
                 res = 64

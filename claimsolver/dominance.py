@@ -17,6 +17,7 @@ at least as many tricks in every layout and more in at least one.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -75,9 +76,28 @@ def _winner(trick: list[int], leader: int, trump: int) -> int:
     return (leader + wi) % 4
 
 
+# Double-dummy values are facts about a position, so they are remembered for the process: the
+# check's rounds walk much the same line again and again (each round excludes one more play),
+# and ``misapplied`` asks for the same layouts as ``find_dominated``; two thirds of these
+# searches repeat an earlier one. Cleared when full (the entries are small).
+_DD_MEMO: dict[tuple, int] = {}
+_DD_MEMO_MAX = 200_000
+
+
 def _dd_after(hands: list[int], trump: int, leader: int, trick: tuple[int, ...], seat: int, card: int,
               side: int) -> int:
     """Tricks of ``side`` from the state once ``seat`` has played ``card``, this trick included."""
+    key = (tuple(hands), trump, leader, tuple(trick), seat, card, side)
+    v = _DD_MEMO.get(key)
+    if v is None:
+        if len(_DD_MEMO) >= _DD_MEMO_MAX:
+            _DD_MEMO.clear()
+        v = _DD_MEMO[key] = _dd_after_search(hands, trump, leader, trick, seat, card, side)
+    return v
+
+
+def _dd_after_search(hands: list[int], trump: int, leader: int, trick: tuple[int, ...], seat: int, card: int,
+                     side: int) -> int:
     from claimsolver.engine import dd_tricks_side
 
     h = list(hands)
@@ -131,6 +151,12 @@ def layouts(hands: tuple[int, int, int, int], side: int, voids: dict[int, int], 
             if len(out) > limit:
                 break
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _layouts(hands: tuple[int, int, int, int], side: int, voids: tuple[tuple[int, int], ...]):
+    """:func:`layouts` remembered (the check's rounds examine the same states again)."""
+    return layouts(hands, side, dict(voids))
 
 
 def known_voids(line, trick: tuple[int, ...], side: int, shown: dict[int, int]) -> list[dict[int, int]]:
@@ -192,7 +218,7 @@ def _better_in(node: "LineNode", card: int, others, trump: int, side: int,
     hands = list(node.hands)
     live = set(others)
     strict = {c: 0 for c in others}
-    lays = layouts(node.hands, side, voids)
+    lays = _layouts(tuple(node.hands), side, tuple(sorted(voids.items())))
     for la, lb in lays:
         hands[1 - side], hands[3 - side] = la, lb
         p = _dd_after(hands, trump, node.leader, node.trick, node.seat, card, side)

@@ -738,6 +738,11 @@ FIRST_LOSING_PLAY_MAX_TRICKS = 9  # beyond, the double-dummy value after every c
 FIRST_LOSING_PLAY_BUDGET = 2_000_000  # nodes per double-dummy search; past it, nothing is named
 
 
+# double-dummy values along worst lines, remembered for the process (facts about a position):
+# the own-count check calls first_losing_play once per round on much the same line
+_LINE_DD: dict[tuple, int] = {}
+
+
 def first_losing_play(claim: Claim, line, dd_at_claim: int, max_tricks: int | None = None):
     """The first play of the claiming side on the worst line after which double dummy gives
     it fewer tricks than before it: (trick number, seat, card, play class, before, after), or
@@ -763,9 +768,15 @@ def first_losing_play(claim: Claim, line, dd_at_claim: int, max_tricks: int | No
             if not any(hands) and not trick:
                 after = won
             else:
-                after = won + dd_tricks_side(np.array(hands, dtype=np.int64), trump, leader,
-                                             np.array(trick, dtype=np.int64), side,
-                                             node_budget=FIRST_LOSING_PLAY_BUDGET)
+                key = (tuple(hands), trump, leader, tuple(trick), side)
+                v = _LINE_DD.get(key)
+                if v is None:
+                    if len(_LINE_DD) >= 100_000:
+                        _LINE_DD.clear()
+                    v = _LINE_DD[key] = int(dd_tricks_side(np.array(hands, dtype=np.int64), trump, leader,
+                                                           np.array(trick, dtype=np.int64), side,
+                                                           node_budget=FIRST_LOSING_PLAY_BUDGET))
+                after = won + v
             if (seat & 1) == side and after < value:
                 return (number - (1 if not trick else 0), seat, card, -1 if stated else cls, value, after)
             value = after

@@ -615,6 +615,38 @@ def test_leads_all_win_below_reference_value():
     assert hits > 20
 
 
+def test_trick_won_below_reference_value():
+    """The search's cut inside a trick (the claiming side already holds the trick: one trick
+    at least) against the reference, on positions with 1-3 cards of the current trick."""
+    from claimsolver.engine.claim_bounds import trick_won
+
+    rng = np.random.default_rng(48)
+    hits = misses = last = 0
+    for i in range(1500):
+        args = random_claim(rng, int(rng.integers(1, 5)), with_steps=rng.random() < 0.3)
+        k = len(args["trick"])
+        if k == 0:
+            continue
+        trk = np.zeros(4, dtype=np.int64)
+        trk[:k] = args["trick"]
+        h = args["hands"]
+        if trick_won(h[0], h[1], h[2], h[3], np.int64(args["claim_side"]), np.int64(args["trump"]),
+                     np.int64(args["leader"]), trk[0], trk[1], trk[2], np.int64(k)):
+            t, _ = reference(args)
+            assert t >= 1, (i, args)
+            hits += 1
+            # the claiming hand playing last with only winning cards (the opponents winning so far)
+            cards = [int(c) for c in args["trick"]]
+            w, wi = cards[0], 0
+            for j, c in enumerate(cards[1:], 1):
+                if ((c >> 4) == (w >> 4) and c > w) or ((c >> 4) == args["trump"] and (w >> 4) != args["trump"]):
+                    w, wi = c, j
+            last += ((args["leader"] + wi) & 1) != args["claim_side"]
+        else:
+            misses += 1
+    assert hits > 50 and misses > 50 and last > 0
+
+
 def test_bounds_below_kernel_value_larger():
     """The same on 5-8 tricks against the kernel (a consistency check: the kernel prunes with
     these bounds; the reference check above is the independent one)."""

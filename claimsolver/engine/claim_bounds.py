@@ -463,3 +463,47 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
                 return 0  # may be ruffed
     return 1 if normal else 0
 
+
+
+@njit(cache=True)
+def trick_won(h0, h1, h2, h3, side, trump, leader, c0, c1, c2, pos):
+    """Whether the claiming side surely wins the current trick, of which ``pos`` >= 1 cards
+    c0, c1, c2 (in order from ``leader``) are played, the hands holding h0..h3: its card is
+    winning and no opponent still to play can beat it (a higher card of the suit led when the
+    winner is of that suit, an over-ruff, or a ruff of a card of the suit led by an opponent
+    void in it); or a claiming hand plays last and every card it may legally play beats the
+    opponents' winning card. A fact about the cards alone, whatever anyone plays and whatever
+    the policy: the subtree's value is at least one trick (64). (Scalars, not arrays: it is
+    called at most nodes inside a trick, and an array argument costs reference counting.)"""
+    w = c0
+    wi = 0
+    for k in range(1, pos):
+        c = c1 if k == 1 else c2
+        if ((c >> 4) == (w >> 4) and (c & 15) > (w & 15)) or ((c >> 4) == trump and (w >> 4) != trump):
+            w = c
+            wi = k
+    ls = c0 >> 4
+    ws = w >> 4
+    if ((leader + wi) & 1) != side:
+        if pos != 3 or ((leader + 3) & 1) != side:
+            return False
+        pl = (leader + 3) & 3
+        h = h0 if pl == 0 else (h1 if pl == 1 else (h2 if pl == 2 else h3))
+        low = (np.int64(2) << (w & 15)) - 1  # ranks at or below the winner's
+        if hold(h, ls) != 0:  # following: every card of the suit led above the winner
+            return ws == ls and (hold(h, ls) & low) == 0
+        if trump == 4 or (h & ~(np.int64(0xFFFF) << (16 * trump))) != 0:
+            return False  # a card of another suit may be discarded
+        return ws != trump or (hold(h, trump) & low) == 0
+    for k in range(pos, 4):
+        pl = (leader + k) & 3
+        if (pl & 1) == side:
+            continue
+        h = h0 if pl == 0 else (h1 if pl == 1 else (h2 if pl == 2 else h3))
+        if hold(h, ls) != 0:
+            if ws == ls and (hold(h, ls) >> ((w & 15) + 1)) != 0:
+                return False
+        elif trump != 4 and hold(h, trump) != 0:
+            if ws != trump or (hold(h, trump) >> ((w & 15) + 1)) != 0:
+                return False
+    return True

@@ -63,7 +63,7 @@ from claimsolver import tables as T
 from .bits import popcount
 from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, master_counts,
                            masters_policy_ok, opp_lead_trick, running_flag, running_trick,
-                           second_hand_flag, sure_tricks_bound, value_bound)
+                           second_hand_flag, sure_tricks_bound, trick_won, value_bound)
 from .classify import above, classify, high_rank, hold, top_holding
 from .count import refine_count
 from .movegen import legal_mask
@@ -202,11 +202,17 @@ def as_options(cards, mv, base, n):
 @njit(cache=True)
 def excluded_reach(options, nban, hands, side):
     """1 + the index of the last excluded play (rows appended to ``options``) that the state
-    can still meet: the claiming side holds every card of that row's two hands (the hands only
-    lose cards as play goes on); 0 when none can. Keys the transposition table (see ``search``)."""
+    (at a trick boundary) can still meet: the claiming side holds every card of that row's two
+    hands, every card of the row's trick so far is still held, and for an exception row the
+    opponents still hold every card of its pool (the hands only lose cards as play goes on);
+    0 when none can. Keys the transposition table (see ``search``)."""
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    opp = hands[1 - side] | hands[3 - side]
     for b in range(nban - 1, -1, -1):
         o = T.N_OPTIONS + 1 + T.BAN_FIELDS * b
-        if (options[o] & ~hands[side]) == 0 and (options[o + 1] & ~hands[side + 2]) == 0:
+        if ((options[o] & ~hands[side]) == 0 and (options[o + 1] & ~hands[side + 2]) == 0
+                and (options[o + 2] & ~allc) == 0
+                and (options[o + 5] == T.BAN_ANY_POOL or (options[o + 5] & ~opp) == 0)):
             return b + 1
     return 0
 
@@ -653,6 +659,12 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             pvend[d] = d
             if b <= 0:
                 res = 0
+            elif p > 0 and b <= 64 and trick_won(hands[0], hands[1], hands[2], hands[3], side, trump,
+                                                 ld, trk[d - p], trk[d - p + 1], trk[d - p + 2], p):
+                # the claiming side already holds this trick: one trick at least, which is all
+                # the bound asks (the rest of the trick need not be played out)
+                res = 64
+                stats[2] += 1
             elif p == 0:
                 n = popcount(hands[ld])
                 if n == 0:

@@ -741,6 +741,7 @@ FIRST_LOSING_PLAY_BUDGET = 2_000_000  # nodes per double-dummy search; past it, 
 # double-dummy values along worst lines, remembered for the process (facts about a position):
 # the own-count check calls first_losing_play once per round on much the same line
 _LINE_DD: dict[tuple, int] = {}
+_LINE_DD_MAX = 100_000  # cleared when full (the entries are small)
 
 
 def first_losing_play(claim: Claim, line, dd_at_claim: int, max_tricks: int | None = None):
@@ -771,7 +772,7 @@ def first_losing_play(claim: Claim, line, dd_at_claim: int, max_tricks: int | No
                 key = (tuple(hands), trump, leader, tuple(trick), side)
                 v = _LINE_DD.get(key)
                 if v is None:
-                    if len(_LINE_DD) >= 100_000:
+                    if len(_LINE_DD) >= _LINE_DD_MAX:
                         _LINE_DD.clear()
                     v = _LINE_DD[key] = int(dd_tricks_side(np.array(hands, dtype=np.int64), trump, leader,
                                                            np.array(trick, dtype=np.int64), side,

@@ -25,6 +25,7 @@ from claimsolver import tables as T
 
 from .bits import popcount
 from .classify import hold, top_holding
+from .trick import beats
 
 
 @njit(cache=True)
@@ -464,7 +465,6 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
     return 1 if normal else 0
 
 
-
 @njit(cache=True)
 def trick_won(h0, h1, h2, h3, side, trump, leader, c0, c1, c2, pos):
     """Whether the claiming side surely wins the current trick, of which ``pos`` >= 1 cards
@@ -479,7 +479,7 @@ def trick_won(h0, h1, h2, h3, side, trump, leader, c0, c1, c2, pos):
     wi = 0
     for k in range(1, pos):
         c = c1 if k == 1 else c2
-        if ((c >> 4) == (w >> 4) and (c & 15) > (w & 15)) or ((c >> 4) == trump and (w >> 4) != trump):
+        if beats(c, w, trump):
             w = c
             wi = k
     ls = c0 >> 4

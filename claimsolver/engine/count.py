@@ -172,14 +172,14 @@ def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
     q = _get(h0, h1, h2, h3, (o_seat + 1) & 3)
     r = _get(h0, h1, h2, h3, (o_seat + 3) & 3)
     reach = has_link(o, p, a | b, trump, 4)
+    q_tr = np.int64(0)
+    r_tr = np.int64(0)
+    if trump != 4:
+        q_tr = hold(q, trump)
+        r_tr = hold(r, trump)
     n = 0
     for s in range(4):
         plain = _cash_suit(a, b, o, p, trump, s, reach)
-        q_tr = np.int64(0)
-        r_tr = np.int64(0)
-        if trump != 4:
-            q_tr = hold(q, trump)
-            r_tr = hold(r, trump)
         through = _cash_through(hold(o, s), hold(p, s), hold(q, s), hold(r, s), q_tr, r_tr, trump, s)
         n += through if through > plain else plain
     return n

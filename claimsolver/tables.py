@@ -131,7 +131,14 @@ COUNT_REFINES = {
 # of that and the suit led *through* a claiming guard: the opponent on lead leads his lowest
 # card, the claiming hand after him plays low or high (whichever leaves them less), his partner
 # wins with his lowest card above both and the last hand's, then the suit goes on from their
-# top (♠76 opposite ♠Q109 through dummy's ♠J3: three rounds, not one).
+# top (♠76 opposite ♠Q109 through dummy's ♠J3: three rounds, not one). *The opponents' long
+# suit*: after a trick he loses they may instead establish one suit by force, a suit no
+# claiming hand can ruff (notrump, trumps, or no claiming trump), played from their top on
+# past the L rounds they lose, when L is at most their cash in the other suits (their ways
+# back in): they take its W rounds won (not after a block) in place of its cash, and he keeps
+# at least L + the rounds of the other suits he wins before a lost one (once in, he cashes
+# those first). With North's ♥T752 and South's ♥Q6 against ♥K93, and the ♠A to come back:
+# three hearts, which the cash from the top (a round lost first) did not see.
 # *The trick* (leads, follows, discards): the rest of the trick is played by rules, with the
 # opponents' aware cards where they lie. An opponent follows with his lowest card, except that
 # while the claiming side is winning he beats its card if he can: with his lowest card that no
@@ -152,7 +159,7 @@ COUNT_REFINES = {
 # else a discard (no card removed). *Value* after the trick: when the claiming side won it,
 # 1 + min(tricks left after it, his count with the winning hand on lead — see *the hand on
 # lead*); when the opponents won it, min(count, tricks left after it - the cash of the
-# opponent who won it), at least 0. Values compare as (value, count): of two plays worth as
+# opponent who won it, or what their long suit leaves him), at least 0. Values compare as (value, count): of two plays worth as
 # many tricks, the one that keeps more of his count is worth more.
 # *Leading* (27, 32): a lead from a suit without a top card (3) whose value is below the best
 # value among the leads the policy does not make irrational falls to 27; a top card (0) so

@@ -305,6 +305,47 @@ def ref_opp_cash_seated(h, side, trump, o) -> int:
                    ref_cash_through(h, side, trump, o, s)) for s in range(4))
 
 
+def _tops(h, side, t) -> int:
+    """The claiming side's rounds of suit t won before the first lost round, not blocked."""
+    n = 0
+    for who, blocked in ref_round_winners(h, side, 0, t):
+        if who not in "ab":
+            break
+        n += not blocked
+    return n
+
+
+def ref_keep_after_loss(h, side, trump, o, left) -> int:
+    """tables.COUNT, *value* after a trick he loses: the tricks left less the opponents' cash
+    with ``o`` on lead, or less when they establish a suit by force (*the opponents' long
+    suit*): one suit no claiming hand can ruff, played from their top on past the rounds they
+    lose, when those rounds L are at most their cash in the other suits (their entries); they
+    take its W rounds (not after a block) in place of its cash, and he keeps at least L + his
+    rounds of the other suits won before their first lost round."""
+    p = (o + 2) % 4
+    reach = ref_opp_link(h, side, trump, o)
+    terms = [max(ref_opp_cash(h, side, 0, trump, o, skip=tuple(t for t in range(4) if t != s)),
+                 ref_cash_through(h, side, trump, o, s)) for s in range(4)]
+    cash = sum(terms)
+    keep = left - cash
+    ours_trump = trump != 4 and bool(_ranks(h[side] | h[side + 2], trump))
+    for s in range(4):
+        if not _ranks(h[o], s) and not (reach and _ranks(h[p], s)):
+            continue
+        if ours_trump and s != trump:
+            continue
+        rounds = ref_round_winners(h, 1 - side, 0, s)  # from their side: a, b theirs
+        won = [i for i, (who, blocked) in enumerate(rounds) if who in "ab" and not blocked]
+        if not won or len(won) <= terms[s]:
+            continue
+        lost = sum(1 for i, (who, _) in enumerate(rounds) if who in "xy" and i < won[-1])
+        if lost == 0 or lost > cash - terms[s]:
+            continue
+        tops = sum(_tops(h, side, t) for t in range(4) if t != s)
+        keep = min(keep, max(left - (cash - terms[s] + len(won)), lost + tops))
+    return keep
+
+
 def ref_count_on_lead(hands, side, forget, trump, lead_seat) -> int:
     """tables.COUNT with a claiming hand on lead: without a way to give partner the lead, his
     winners do not count."""
@@ -397,7 +438,7 @@ def ref_after_value(h, side, trump, forget, wseat, left) -> int:
         k = ref_count_on_lead(h, side, 0, trump, wseat)
         return 64 * (1 + min(left, k)) + k
     k = ref_exit_count(h, side, trump, wseat, ref_count(h, side, 0, trump))
-    return 64 * max(0, min(k, left - ref_opp_cash_seated(h, side, trump, wseat))) + k
+    return 64 * max(0, min(k, ref_keep_after_loss(h, side, trump, wseat, left))) + k
 
 
 def ref_exit_count(h, side, trump, opp, k) -> int:

@@ -107,6 +107,9 @@ def check_random(seed: int, n_positions: int, value_sides=(0, 1)) -> int:
             aware = R._aware_hands(hands, side, forget)
             seated = int(K.opp_cash_seated(*(I64(x) for x in aware), I64(side), I64(trump), I64(opp)))
             assert seated == R.ref_opp_cash_seated(aware, side, trump, opp), (where, opp)
+            for left in (n - 1, n):
+                kept = int(K.keep_after_loss(*(I64(x) for x in aware), I64(side), I64(trump), I64(opp), I64(left)))
+                assert kept == R.ref_keep_after_loss(aware, side, trump, opp, left), (where, opp, left)
         for seat in (side, side + 2):
             assert kernel_on_lead(*where, seat) == R.ref_count_on_lead(hands, side, forget, trump, seat), (where, seat)
         compared += 7
@@ -530,3 +533,22 @@ def test_the_opponents_lead_through_a_guard():
     assert seated == R.ref_opp_cash_seated(list(hands), 0, 1, 1) == 4
     assert checked_lead_value(hands, 0, "CT", trump=1) // 64 == 0
     assert checked_lead_value(hands, 0, "DA", trump=1) // 64 == 2
+
+
+def test_the_opponents_establish_a_long_suit():
+    # Vugraph 070-07000 board 28 open room (1NT by West), trick 2 of the claim: East, on lead
+    # with the ♦A, has four clubs to run (♣J742 opposite ♣983) and the spades to set up
+    # against the ♠A. Conceding a diamond first lets North lead a heart through to West's
+    # ♥K: with the ♠A to come back in, the ♥T752 then run — three tricks the defence's cash
+    # from the top (no heart round won before one lost) did not see, and the concession
+    # looked as good as the clubs.
+    hands = deal("N:987.T752.KJ2. QJT..T65.J742 A632.Q6.87.65 K54.K93.9.983")
+    # after ♦6 ♦8 ♦9 ♦K, North on lead: cash ♦J and ♠A; hearts established by force: three
+    after = list(deal("N:987.T752.J2. QJT..T5.J742 A632.Q6.7.65 K54.K93..983"))
+    assert R.ref_opp_cash_seated(after, 1, NT, 0) == 2
+    kept = int(K.keep_after_loss(*(I64(h) for h in after), I64(1), I64(NT), I64(0), I64(9)))
+    # he keeps the ♥K and his four clubs: 5, where the cash alone left him 7
+    assert kept == R.ref_keep_after_loss(after, 1, NT, 0, 9) == 5
+    assert checked_lead_value(hands, 1, "D6", side=1) // 64 == 5
+    assert checked_lead_value(hands, 1, "CJ", side=1) // 64 == 7
+

@@ -179,10 +179,86 @@ def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
         r_tr = hold(r, trump)
     n = 0
     for s in range(4):
-        plain = _cash_suit(a, b, o, p, trump, s, reach)
-        through = _cash_through(hold(o, s), hold(p, s), hold(q, s), hold(r, s), q_tr, r_tr, trump, s)
-        n += through if through > plain else plain
+        n += _seated_term(a, b, o, p, q, r, trump, s, reach, q_tr, r_tr)
     return n
+
+
+@njit(cache=True)
+def _tops(a, b, x, y, skip):
+    """The claiming pair's rounds won before the first lost round, not blocked, in the suits
+    other than ``skip`` (what he cashes once on lead)."""
+    n = 0
+    for t in range(4):
+        if t != skip:
+            u, v, su, sv = _rounds(hold(a, t), hold(b, t), hold(x, t), hold(y, t), True)
+            n += u + v
+    return n
+
+
+@njit(cache=True)
+def keep_after_loss(h0, h1, h2, h3, side, trump, o_seat, rl):
+    """What the claimer keeps of the rl tricks left after a trick he loses, the opponent in
+    ``o_seat`` on lead (tables.COUNT, *value*): rl less their cash (:func:`opp_cash_seated`),
+    or less when they establish a suit by force (*the opponents' long suit*): one suit no
+    claiming hand can ruff, played from their top on past the L rounds they lose, when L is at
+    most their cash in the other suits (their entries back); they take its W rounds (not after
+    a block) in place of its cash, and he keeps at least L + the rounds of the other suits he
+    wins before a lost one (once in, he cashes those first)."""
+    if side == 0:
+        a = h0
+        b = h2
+        x = h1
+        y = h3
+    else:
+        a = h1
+        b = h3
+        x = h0
+        y = h2
+    o = _get(h0, h1, h2, h3, o_seat)
+    p = _get(h0, h1, h2, h3, (o_seat + 2) & 3)
+    q = _get(h0, h1, h2, h3, (o_seat + 1) & 3)
+    r = _get(h0, h1, h2, h3, (o_seat + 3) & 3)
+    reach = has_link(o, p, a | b, trump, 4)
+    q_tr = np.int64(0)
+    r_tr = np.int64(0)
+    if trump != 4:
+        q_tr = hold(q, trump)
+        r_tr = hold(r, trump)
+    terms = (_seated_term(a, b, o, p, q, r, trump, 0, reach, q_tr, r_tr),
+             _seated_term(a, b, o, p, q, r, trump, 1, reach, q_tr, r_tr),
+             _seated_term(a, b, o, p, q, r, trump, 2, reach, q_tr, r_tr),
+             _seated_term(a, b, o, p, q, r, trump, 3, reach, q_tr, r_tr))
+    cash = terms[0] + terms[1] + terms[2] + terms[3]
+    keep = rl - cash
+    ours_trump = trump != 4 and hold(a | b, trump) != 0
+    for s in range(4):
+        if hold(o, s) == 0 and (not reach or hold(p, s) == 0):
+            continue
+        if ours_trump and s != trump:
+            continue  # he ruffs the long suit once his cards of it are gone
+        ma, mb, mblk, mx, my = _round_seq(hold(o, s), hold(p, s), hold(a, s), hold(b, s))
+        won = (ma | mb) & ~mblk
+        n_won = popcount(won)
+        if n_won <= terms[s]:
+            continue
+        lost = popcount((mx | my) & ((np.int64(1) << hibit(won)) - 1))
+        if lost == 0 or lost > cash - terms[s]:
+            continue
+        v = rl - (cash - terms[s] + n_won)
+        floor = lost + _tops(a, b, x, y, s)
+        if floor > v:
+            v = floor
+        if v < keep:
+            keep = v
+    return keep
+
+
+@njit(cache=True)
+def _seated_term(a, b, o, p, q, r, trump, s, reach, q_tr, r_tr):
+    """Suit s of :func:`opp_cash_seated`: the better of the plain and the through rounds."""
+    plain = _cash_suit(a, b, o, p, trump, s, reach)
+    through = _cash_through(hold(o, s), hold(p, s), hold(q, s), hold(r, s), q_tr, r_tr, trump, s)
+    return through if through > plain else plain
 
 
 @njit(cache=True)
@@ -611,7 +687,7 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     o = x if wseat == 1 - side else y
     wa, wb = _split_all(a, b, x, y, trump)
     k = count_after_exit(a, b, x, y, trump, o, wa, wb)
-    keep = rl - opp_cash_seated(h0, h1, h2, h3, side, trump, wseat)
+    keep = keep_after_loss(h0, h1, h2, h3, side, trump, wseat, rl)
     if k < keep:
         keep = k
     return 64 * (keep if keep > 0 else 0) + k

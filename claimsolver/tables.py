@@ -122,7 +122,9 @@ COUNT_REFINES = {
 # card of the suit. Only the opponents' cards he is aware of take part (forgotten cards do
 # not exist for him), where they lie. Ruffs: see *Ruffs* below (the opponents' are not counted).
 # The opponents' *cash*, with one of them on lead: in each suit he holds, and in each suit of
-# his partner's when he can give partner the lead (*the hand on lead*'s link from their side),
+# his partner's when he can give partner the lead (*the hand on lead*'s link from their side,
+# or a suit whose rounds from their top, as below, give partner a round before they lose one
+# or a claiming hand could ruff it: ♣K86 opposite ♣Q9, the king, then the 8 to the queen),
 # the suit played the same way from their side (their higher card led, the other opponent's
 # lowest; each claiming hand in turn its lowest card above the opponents' card while theirs is
 # winning, else its lowest), counting the rounds they win before the first round they lose,

@@ -230,7 +230,8 @@ def ref_count(hands, side, forget, trump=4) -> int:
 def ref_opp_link(h, side, trump, o) -> bool:
     """tables.COUNT, the hand on lead, from the opponents' side: can opponent ``o`` give his
     partner the lead (a suit he holds in which partner has a card above the claiming side's
-    and his own, or a side suit partner is void in while holding a trump)?"""
+    and his own, or a side suit partner is void in while holding a trump, or a suit in which
+    partner wins a round played from their top before they lose one)?"""
     p = (o + 2) % 4
     ours = h[side] | h[side + 2]
     for s in range(4):
@@ -241,6 +242,19 @@ def ref_opp_link(h, side, trump, o) -> bool:
             return True
         if not theirs and trump != 4 and s != trump and _ranks(h[p], trump):
             return True
+    # or a suit whose rounds, played from their top, give partner a round before one is lost
+    # (♣K86 opposite ♣Q9: the king, then the 8 to the queen)
+    mine_label = "a" if p == 1 - side else "b"
+    for s in range(4):
+        if not _ranks(h[o], s) or not _ranks(h[p], s):
+            continue
+        cap = min([len(_ranks(h[q], s)) for q in (side, side + 2)
+                   if trump != 4 and s != trump and _ranks(h[q], trump)], default=13)
+        for i, (who, blocked) in enumerate(ref_round_winners(h, 1 - side, 0, s)):
+            if who in "xy" or i >= cap:
+                break
+            if who == mine_label and not blocked:
+                return True
     return False
 
 

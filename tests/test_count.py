@@ -103,7 +103,8 @@ def check_random(seed: int, n_positions: int, value_sides=(0, 1)) -> int:
             compared += 1
         assert kernel_count(*where) == R.ref_count(hands, side, forget, trump), where
         for opp in (1 - side, 3 - side):
-            assert kernel_cash(*where, opp) == R.ref_opp_cash(hands, side, forget, trump, opp), (where, opp)
+            assert kernel_cash(*where, opp) == R.ref_opp_cash(hands, side, forget, trump, opp) == \
+                L.opponents_cash(hands, side, forget, trump, opp), (where, opp)
             aware = R._aware_hands(hands, side, forget)
             seated = int(K.opp_cash_seated(*(I64(x) for x in aware), I64(side), I64(trump), I64(opp)))
             assert seated == R.ref_opp_cash_seated(aware, side, trump, opp), (where, opp)
@@ -552,3 +553,20 @@ def test_the_opponents_establish_a_long_suit():
     assert checked_lead_value(hands, 1, "D6", side=1) // 64 == 5
     assert checked_lead_value(hands, 1, "CJ", side=1) // 64 == 7
 
+
+
+def test_the_opponents_reach_partner_through_their_rounds():
+    # Vugraph 070-07000 board 17 open room (1NT by East, who claims 4 of 8: three diamonds and
+    # dummy's ♠A), trick 4: East ♠6 ♦5 ♣T52 on lead, dummy ♠AJ ♣J73; North ♠3 ♦7 ♣K86, South
+    # ♠K ♥76 ♣Q9. The ♦5 loses to North's ♦7; North cashes the ♣K and leads the ♣8 to South's
+    # ♣Q, and South cashes his hearts: nothing for East-West. North has no card above South's
+    # in a suit, so the strict link let the count see only North's clubs, and the ♦5 looked as
+    # good as the ♠6 to the ace.
+    hands = deal("N:3..7.K86 6..5.T52 K.76..Q9 AJ...J73")
+    assert K.opp_reach(I64(hands[0]), I64(hands[2]), I64(hands[1]), I64(hands[3]), I64(NT))
+    assert R.ref_opp_link(list(hands), 1, NT, 0)
+    # the ♦7, the ♣K and ♣Q, South's two hearts
+    assert kernel_cash(hands, 1, 0, NT, 0) == R.ref_opp_cash(hands, 1, 0, NT, 0) == 5
+    assert L.opponents_cash(hands, 1, 0, NT, 0) == 5
+    assert checked_lead_value(hands, 1, "D5", side=1) // 64 == 0
+    assert checked_lead_value(hands, 1, "S6", side=1) // 64 == 2

@@ -87,13 +87,37 @@ def opp_cash(a, b, o, p, trump):
 @njit(cache=True)
 def opp_cash_skip(a, b, o, p, trump, skip):
     """:func:`opp_cash` without the suits in the bit mask ``skip`` (bit s: suit s)."""
-    reach = has_link(o, p, a | b, trump, 4)
+    reach = opp_reach(o, p, a, b, trump)
     n = 0
     for s in range(4):
         if (skip >> s) & 1:
             continue
         n += _cash_suit(a, b, o, p, trump, s, reach)
     return n
+
+
+@njit(cache=True)
+def opp_reach(o, p, a, b, trump):
+    """Can the opponent holding o give his partner p the lead (tables.COUNT, the opponents'
+    *cash*)? :func:`has_link` from their side, or a suit in which, played from their top, a
+    round is won by p's card before they lose one and before a claiming hand could ruff it
+    (♣K86 opposite ♣Q9: the king, then the 8 to the queen)."""
+    if has_link(o, p, a | b, trump, 4):
+        return True
+    for s in range(4):
+        if hold(o, s) == 0 or hold(p, s) == 0:
+            continue
+        ma, mb, mblk, mx, my = _round_seq(hold(o, s), hold(p, s), hold(a, s), hold(b, s))
+        lost = mx | my
+        keep = ((lost & -lost) - 1) if lost != 0 else np.int64(-1)
+        if trump != 4 and s != trump:
+            if hold(a, trump) != 0:
+                keep &= (np.int64(1) << popcount(hold(a, s))) - 1
+            if hold(b, trump) != 0:
+                keep &= (np.int64(1) << popcount(hold(b, s))) - 1
+        if (mb & ~mblk & keep) != 0:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -171,7 +195,7 @@ def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
     p = _get(h0, h1, h2, h3, (o_seat + 2) & 3)
     q = _get(h0, h1, h2, h3, (o_seat + 1) & 3)
     r = _get(h0, h1, h2, h3, (o_seat + 3) & 3)
-    reach = has_link(o, p, a | b, trump, 4)
+    reach = opp_reach(o, p, a, b, trump)
     q_tr = np.int64(0)
     r_tr = np.int64(0)
     if trump != 4:
@@ -218,7 +242,7 @@ def keep_after_loss(h0, h1, h2, h3, side, trump, o_seat, rl):
     p = _get(h0, h1, h2, h3, (o_seat + 2) & 3)
     q = _get(h0, h1, h2, h3, (o_seat + 1) & 3)
     r = _get(h0, h1, h2, h3, (o_seat + 3) & 3)
-    reach = has_link(o, p, a | b, trump, 4)
+    reach = opp_reach(o, p, a, b, trump)
     q_tr = np.int64(0)
     r_tr = np.int64(0)
     if trump != 4:

@@ -130,8 +130,9 @@ def _round_winners(ours: tuple[list[int], list[int]], theirs: tuple[list[int], l
 def opponents_cash(hands: tuple[int, int, int, int], side: int, forget: int, trump: int, leader: int,
                    skip: frozenset[int] = frozenset()) -> int:
     """Tricks the opponents cash with ``leader`` on lead (``tables.COUNT``, the opponents'
-    *cash*): in his suits, and his partner's when he can give partner the lead, each suit (not
-    in ``skip``) played from their top until the first round they lose; in a side suit no more
+    *cash*): in his suits, and his partner's when he can give partner the lead (a card above
+    the rest, a ruff, or a round of partner's before a lost one), each suit (not in ``skip``)
+    played from their top until the first round they lose; in a side suit no more
     rounds than a claiming hand holding a trump has cards of it."""
     partner = (leader + 2) % 4
     theirs = [hands[q] & ~forget for q in range(4)]
@@ -142,6 +143,18 @@ def opponents_cash(hands: tuple[int, int, int, int], side: int, forget: int, tru
         if mine and ((his and max(his) > max(mine + _ranks(ours, s)))
                      or (not his and trump != NOTRUMP and s != trump and _ranks(theirs[partner], trump))):
             reach = True
+        # or a suit whose rounds from their top give partner a round before one is lost (or
+        # ruffed): ♣K86 opposite ♣Q9, the king, then the 8 to the queen
+        if mine and his and not reach:
+            cap = min([len(_ranks(hands[q], s)) for q in (side, side + 2)
+                       if trump != NOTRUMP and s != trump and _ranks(hands[q], trump)], default=13)
+            for i, (winner, blocked) in enumerate(_round_winners((mine, his), (_ranks(hands[side], s),
+                                                                              _ranks(hands[side + 2], s)))):
+                if winner >= 2 or i >= cap:
+                    break
+                if winner == 1 and not blocked:
+                    reach = True
+                    break
     total = 0
     for s in range(4):
         if s in skip or not (_ranks(theirs[leader], s) or (reach and _ranks(theirs[partner], s))):

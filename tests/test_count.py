@@ -570,3 +570,4 @@ def test_the_opponents_reach_partner_through_their_rounds():
     assert L.opponents_cash(hands, 1, 0, NT, 0) == 5
     assert checked_lead_value(hands, 1, "D5", side=1) // 64 == 0
     assert checked_lead_value(hands, 1, "S6", side=1) // 64 == 2
+

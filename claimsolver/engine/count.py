@@ -686,6 +686,7 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
             u = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
             if u < v:
                 v = u
+            could = could or c2  # (a duck may leave partner's card to overtake)
     return v, could
 
 

@@ -579,13 +579,24 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
     g0, g1, g2, g3, b, w, could, opp_could = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
                                                             overtake, 0)
     v = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+    if opp_could == 0:
+        return v, could
+    # the value depends only on the hands after the trick and its winner: a choice of the
+    # defenders that ends in the same ones as a playing already valued adds nothing (the
+    # play-out is cheap, the value is not)
+    e0, e1, e2, e3, ew = g0, g1, g2, g3, w
     for mode in (1, 2):
         if opp_could & mode:
-            g0, g1, g2, g3, b, w, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
-                                                          overtake, mode)
-            u = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+            f0, f1, f2, f3, b, fw, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
+                                                           overtake, mode)
+            if fw == w and f0 == g0 and f1 == g1 and f2 == g2 and f3 == g3:
+                continue
+            if mode == 2 and fw == ew and f0 == e0 and f1 == e1 and f2 == e2 and f3 == e3:
+                continue
+            u = _after_trick_value(f0, f1, f2, f3, side, trump, fw, rl)
             if u < v:
                 v = u
+            e0, e1, e2, e3, ew = f0, f1, f2, f3, fw
     return v, could
 
 
@@ -715,9 +726,20 @@ def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
 
 
 @njit(cache=True)
-def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n):
+def _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
+    """:func:`play_value` of option i (card c), kept in vals[i] (-1: not yet computed): the
+    refinement asks for an option's value up to three times, and a value costs several
+    play-outs of the trick."""
+    if vals[i] < 0:
+        vals[i] = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c)
+    return vals[i]
+
+
+@njit(cache=True)
+def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n, vals):
     """tables.COUNT *winning*: of two or more wins with a sure winner, those worth less in
-    his count than the best of them fall to FOLLOW_WIN_BREAKS_COUNT."""
+    his count than the best of them fall to FOLLOW_WIN_BREAKS_COUNT (values memoised in vals,
+    :func:`_memo_play`)."""
     wins = 0
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
@@ -727,12 +749,12 @@ def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv,
     best = -1
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
+            if _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
                 mv[base + i, 1] = T.FOLLOW_WIN_BREAKS_COUNT
 
 
@@ -761,20 +783,26 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
                 refinable = True
         if not refinable:
             return
+        lvals = np.full(n, -1, dtype=np.int64)  # lead values, computed once each
         best = -1
         for i in range(n):
             if policy[mv[base + i, 1]] != T.IRRATIONAL:
                 v = lead_value(hands, side, trump, forget, seat, mv[base + i, 0])
+                lvals[i] = v
                 if v > best:
                     best = v
         for i in range(n):
             cl = mv[base + i, 1]
             if cl == T.LEAD_NO_TOP_CARD or cl == T.LEAD_TOP_OF_TOP_CARDS:
-                if lead_value(hands, side, trump, forget, seat, mv[base + i, 0]) < best:
+                v = lvals[i]
+                if v < 0:
+                    v = lead_value(hands, side, trump, forget, seat, mv[base + i, 0])
+                if v < best:
                     mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT if cl == T.LEAD_NO_TOP_CARD else T.LEAD_TOP_BREAKS_COUNT
         return
+    vals = np.full(n, -1, dtype=np.int64)  # play values, computed once each (_memo_play)
     if win_pol:
-        _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n)
+        _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n, vals)
     refinable = False
     for i in range(n):
         cl = mv[base + i, 1]
@@ -787,14 +815,14 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     best = -1
     for i in range(n):
         if policy[mv[base + i, 1]] != T.IRRATIONAL:
-            v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
     over = -1
     if over_pol:
         for i in range(n):
             if mv[base + i, 1] == T.FOLLOW_OVER_PARTNER:
-                v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+                v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
                 if v > best:
                     mv[base + i, 1] = T.FOLLOW_OVERTAKE_FOR_COUNT
                     if v > over:
@@ -803,8 +831,8 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     for i in range(n):
         cl = mv[base + i, 1]
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol:
-            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
         elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):
-            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.FOLLOW_LOW_KEEPING_BLOCKER if over >= 0 else T.FOLLOW_BREAKS_COUNT

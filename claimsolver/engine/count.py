@@ -51,6 +51,16 @@ def ruff_tricks(a, b, x, y, trump):
     win no round of the trump suit; with no trump out, the shorter hand with all its trumps."""
     if trump == 4:
         return 0, 0
+    wa, wb = suit_split(hold(a, trump), hold(b, trump), hold(x, trump), hold(y, trump))
+    return _ruff_tricks_split(a, b, x, y, trump, wa, wb)
+
+
+@njit(cache=True)
+def _ruff_tricks_split(a, b, x, y, trump, wa, wb):
+    """:func:`ruff_tricks` given the trump suit's :func:`suit_split` (wa, wb), which
+    :func:`_split_est` has already played out."""
+    if trump == 4:
+        return 0, 0
     ta = popcount(hold(a, trump))
     tb = popcount(hold(b, trump))
     if hold(x | y, trump) == 0:
@@ -61,7 +71,6 @@ def ruff_tricks(a, b, x, y, trump):
         if ta == tb:
             return (ra1, 0) if ra1 >= rb1 else (0, rb1)
         return ra1, rb1
-    wa, wb = suit_split(hold(a, trump), hold(b, trump), hold(x, trump), hold(y, trump))
     # each hand ruffs with its trumps that win no round of trumps (a crossruff when both do)
     return _ruffs(a, b, x, y, trump, ta - wa), _ruffs(b, a, x, y, trump, tb - wb)
 
@@ -194,6 +203,8 @@ def _rounds(a, b, x, y, stop_at_loss):
     after it (tables.COUNT, *a blocked suit*: the next round is partner's and the hand that
     won the last round has no card of the suit left to lead to him), until the first lost
     round if stop_at_loss."""
+    if stop_at_loss and high_rank(x | y) > high_rank(a | b):
+        return 0, 0, 0, 0  # the first round is lost (most suits of the opponents' cash)
     ma, mb, mblk, mx, my = _round_seq(a, b, x, y)
     lost = mx | my
     if stop_at_loss and lost != 0:
@@ -279,7 +290,8 @@ def _split_est(a, b, x, y, trump):
     (tables.COUNT, *a blocked suit*); and what establishing costs (tables.COUNT,
     *establishing*): the counted rounds each hand wins after a round of the suit was lost
     (ea, eb), the rounds lost before the last such round (lost), which opponents win them
-    (bit 0: x, bit 1: y) and the suits so established (bit s)."""
+    (bit 0: x, bit 1: y) and the suits so established (bit s); last the trump suit's
+    :func:`suit_split` (twa, twb; 0, 0 at notrump), for :func:`_ruff_tricks_split`."""
     aw = x | y
     ta = 0
     tb = 0
@@ -288,8 +300,13 @@ def _split_est(a, b, x, y, trump):
     lost = 0
     opps = 0
     est = 0
+    twa = 0
+    twb = 0
     for s in range(4):
         ma, mb, mblk, mx, my = _round_seq(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
+        if s == trump:
+            twa = popcount(ma)
+            twb = popcount(mb)
         if (ma & mblk) != 0 and not has_link(b, a, aw, trump, s):
             ma &= ~mblk
         if (mb & mblk) != 0 and not has_link(a, b, aw, trump, s):
@@ -315,7 +332,7 @@ def _split_est(a, b, x, y, trump):
             opps |= 1
         if (my & before) != 0:
             opps |= 2
-    return ta, tb, ea, eb, lost, opps, est
+    return ta, tb, ea, eb, lost, opps, est, twa, twb
 
 
 @njit(cache=True)
@@ -358,8 +375,8 @@ def _split_all(a, b, x, y, trump):
     count, the lost rounds before the established ones and c the opponents' cash in the other
     suits when the one who wins such a round is on lead (the larger, when both may), at most
     n - t - lost - c of them count (none below 0), taken off a's first."""
-    wa, wb, ea, eb, lost, opps, est = _split_est(a, b, x, y, trump)
-    ra, rb = ruff_tricks(a, b, x, y, trump)
+    wa, wb, ea, eb, lost, opps, est, twa, twb = _split_est(a, b, x, y, trump)
+    ra, rb = _ruff_tricks_split(a, b, x, y, trump, twa, twb)
     e = ea + eb
     if e > 0:
         n = popcount(a)

@@ -3,8 +3,9 @@
 The Law layer decides what the count means for the ruling (which plays that lower it are
 irrational); this file only computes it. Hands are given as four int64 bitboards: ``a`` and
 ``b`` the claiming hands (``a`` = seat ``side``, ``b`` = its partner), ``x`` and ``y`` the
-opponents' cards the claimer is aware of (seat ``1 - side``, then ``3 - side``). Allocation
-free: everything is scalars.
+opponents' cards the claimer is aware of (seat ``1 - side``, then ``3 - side``). Everything is
+scalars, but for :func:`refine_count`'s values of its options (each computed once). One suit
+played from the top (the rounds) is in :mod:`.suit_rounds`.
 """
 import numpy as np
 from numba import njit
@@ -13,26 +14,16 @@ from claimsolver import tables as T
 
 from .bits import hibit, popcount
 from .classify import above, high_rank, hold, low_rank
+from .suit_rounds import _round_seq, _rounds, suit_count, suit_split
 from .trick import beats
-
-
-@njit(cache=True)
-def _bit(r):
-    return np.int64(1) << r
-
-
-@njit(cache=True)
-def suit_count(a, b, x, y):
-    """Tricks the claiming side takes in one suit (holdings a, b; opponents' x, y) played on
-    its own from the top (tables.COUNT)."""
-    wa, wb = suit_split(a, b, x, y)
-    return wa + wb
 
 
 @njit(cache=True)
 def _ruffs(h, p, x, y, trump, spare):
     """Ruffs of hand h (``spare`` trumps that win no round of trumps) in the side suits it is
     void in, one per round partner p loses there."""
+    if spare <= 0:
+        return 0  # (no trump to spare: the rounds need not be played out)
     lost = 0
     for s in range(4):
         if s == trump or hold(h, s) != 0:
@@ -40,8 +31,9 @@ def _ruffs(h, p, x, y, trump, spare):
         ps = hold(p, s)
         if ps != 0:
             lost += popcount(ps) - suit_count(ps, np.int64(0), hold(x, s), hold(y, s))
-    r = lost if lost < spare else spare
-    return r if r > 0 else 0
+            if lost >= spare:
+                return spare
+    return lost
 
 
 @njit(cache=True)
@@ -195,95 +187,6 @@ def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
 
 
 @njit(cache=True)
-def _rounds(a, b, x, y, stop_at_loss):
-    """One suit played from the top by the pair a, b against x, y (tables.COUNT): each round
-    the hand of the pair with the higher card plays it and the other its lowest; x, then y,
-    plays his lowest card above the pair's card while it is winning, else his lowest. Returns
-    (wa, wb, sa, sb): the rounds won by a's card and by b's card before the suit blocks and
-    after it (tables.COUNT, *a blocked suit*: the next round is partner's and the hand that
-    won the last round has no card of the suit left to lead to him), until the first lost
-    round if stop_at_loss."""
-    if stop_at_loss and high_rank(x | y) > high_rank(a | b):
-        return 0, 0, 0, 0  # the first round is lost (most suits of the opponents' cash)
-    ma, mb, mblk, mx, my = _round_seq(a, b, x, y)
-    lost = mx | my
-    if stop_at_loss and lost != 0:
-        keep = (lost & -lost) - 1
-        ma &= keep
-        mb &= keep
-    return popcount(ma & ~mblk), popcount(mb & ~mblk), popcount(ma & mblk), popcount(mb & mblk)
-
-
-@njit(cache=True)
-def _round_seq(a, b, x, y):
-    """One suit played from the top as :func:`_rounds` (tables.COUNT), round by round: bit
-    masks over the rounds (bit i: round i) of the rounds won by a's card, by b's card, of
-    those won after the suit blocked, and of the rounds won by x's and by y's card."""
-    ma = 0
-    mb = 0
-    mblk = 0
-    mx = 0
-    my = 0
-    last = 0  # 1: a won the last round, 2: b, 0: none yet or the opponents
-    blocked = False
-    i = 0
-    while a != 0 or b != 0:
-        ha = high_rank(a)
-        hb = high_rank(b)
-        a_plays = ha > hb
-        if (last == 1 and not a_plays and a == 0) or (last == 2 and a_plays and b == 0):
-            blocked = True
-        if a_plays:
-            top = ha
-            a &= ~_bit(ha)
-            if b != 0:
-                b &= ~_bit(low_rank(b))
-        else:
-            top = hb
-            b &= ~_bit(hb)
-            if a != 0:
-                a &= ~_bit(low_rank(a))
-        best = top
-        won_x = False
-        won_y = False
-        if x != 0:
-            up = x & above(best)
-            if up != 0:
-                r = low_rank(up)
-                best = r
-                won_x = True
-            else:
-                r = low_rank(x)
-            x &= ~_bit(r)
-        if y != 0:
-            up = (y & above(best)) if not won_x else np.int64(0)
-            if up != 0:
-                r = low_rank(up)
-                won_y = True
-            else:
-                r = low_rank(y)
-            y &= ~_bit(r)
-        bit = np.int64(1) << i
-        if won_x:
-            mx |= bit
-            last = 0
-        elif won_y:
-            my |= bit
-            last = 0
-        else:
-            if a_plays:
-                ma |= bit
-                last = 1
-            else:
-                mb |= bit
-                last = 2
-            if blocked:
-                mblk |= bit
-        i += 1
-    return ma, mb, mblk, mx, my
-
-
-@njit(cache=True)
 def _split_est(a, b, x, y, trump):
     """Rounds won by hand a and hand b over all suits (not ruffs), a blocked suit's later
     rounds counted only when the hand that takes them has an entry in another suit
@@ -333,14 +236,6 @@ def _split_est(a, b, x, y, trump):
         if (my & before) != 0:
             opps |= 2
     return ta, tb, ea, eb, lost, opps, est, twa, twb
-
-
-@njit(cache=True)
-def suit_split(a, b, x, y):
-    """:func:`suit_count` split by the claiming hand whose card wins each round, blocked or
-    not: (wa, wb)."""
-    wa, wb, sa, sb = _rounds(a, b, x, y, False)
-    return wa + sa, wb + sb
 
 
 @njit(cache=True)
@@ -639,6 +534,8 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     o = x if wseat == 1 - side else y
     wa, wb = _split_all(a, b, x, y, trump)
     k = count_after_exit(a, b, x, y, trump, o, wa, wb)
+    if k <= 0:
+        return k  # nothing of his count to keep, whatever the opponents cash
     keep = rl - opp_cash_seated(h0, h1, h2, h3, side, trump, wseat)
     if k < keep:
         keep = k

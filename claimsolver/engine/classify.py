@@ -14,7 +14,7 @@ from numba import njit
 
 from claimsolver import tables as T
 
-from .bits import popcount
+from .bits import hibit, popcount
 from .movegen import group_mask
 from .trick import beats
 
@@ -27,22 +27,16 @@ def hold(x, s):
 
 @njit(cache=True)
 def high_rank(h):
-    """Highest rank in a holding (0 when empty)."""
-    r = 14
-    while r >= 2:
-        if (h >> r) & 1:
-            return r
-        r -= 1
-    return 0
+    """Highest rank in a holding (0 when empty). One ``ctlz`` (:func:`bits.hibit`), not a
+    loop over the ranks: the count calls it several times per round of a suit."""
+    return hibit(h & 0x7FFC)
 
 
 @njit(cache=True)
 def low_rank(h):
-    """Lowest rank in a holding (0 when empty)."""
-    for r in range(2, 15):
-        if (h >> r) & 1:
-            return r
-    return 0
+    """Lowest rank in a holding (0 when empty): the highest bit of the lowest one."""
+    m = h & 0x7FFC
+    return hibit(m & -m)
 
 
 @njit(cache=True)

@@ -3,8 +3,9 @@
 The Law layer decides what the count means for the ruling (which plays that lower it are
 irrational); this file only computes it. Hands are given as four int64 bitboards: ``a`` and
 ``b`` the claiming hands (``a`` = seat ``side``, ``b`` = its partner), ``x`` and ``y`` the
-opponents' cards the claimer is aware of (seat ``1 - side``, then ``3 - side``). Allocation
-free: everything is scalars.
+opponents' cards the claimer is aware of (seat ``1 - side``, then ``3 - side``). Everything is
+scalars, but for :func:`refine_count`'s values of its options (each computed once). One suit
+played from the top (the rounds) is in :mod:`.suit_rounds`.
 """
 import numpy as np
 from numba import njit
@@ -13,26 +14,18 @@ from claimsolver import tables as T
 
 from .bits import hibit, popcount
 from .classify import above, high_rank, hold, low_rank
+from .opp_cash import (  # noqa: F401  (re-exported: the count's callers and tests use count.*)
+    _get, has_link, keep_after_loss, opp_cash, opp_cash_seated, opp_cash_skip, opp_reach)
+from .suit_rounds import _round_seq, _rounds, suit_count, suit_split
 from .trick import beats
-
-
-@njit(cache=True)
-def _bit(r):
-    return np.int64(1) << r
-
-
-@njit(cache=True)
-def suit_count(a, b, x, y):
-    """Tricks the claiming side takes in one suit (holdings a, b; opponents' x, y) played on
-    its own from the top (tables.COUNT)."""
-    wa, wb = suit_split(a, b, x, y)
-    return wa + wb
 
 
 @njit(cache=True)
 def _ruffs(h, p, x, y, trump, spare):
     """Ruffs of hand h (``spare`` trumps that win no round of trumps) in the side suits it is
     void in, one per round partner p loses there."""
+    if spare <= 0:
+        return 0  # (no trump to spare: the rounds need not be played out)
     lost = 0
     for s in range(4):
         if s == trump or hold(h, s) != 0:
@@ -40,8 +33,9 @@ def _ruffs(h, p, x, y, trump, spare):
         ps = hold(p, s)
         if ps != 0:
             lost += popcount(ps) - suit_count(ps, np.int64(0), hold(x, s), hold(y, s))
-    r = lost if lost < spare else spare
-    return r if r > 0 else 0
+            if lost >= spare:
+                return spare
+    return lost
 
 
 @njit(cache=True)
@@ -49,6 +43,16 @@ def ruff_tricks(a, b, x, y, trump):
     """(ra, rb): the ruffs the count credits to hand a and hand b (tables.COUNT, *ruffs*): each
     hand ruffs partner's losing rounds of the side suits it is void in, with its trumps that
     win no round of the trump suit; with no trump out, the shorter hand with all its trumps."""
+    if trump == 4:
+        return 0, 0
+    wa, wb = suit_split(hold(a, trump), hold(b, trump), hold(x, trump), hold(y, trump))
+    return _ruff_tricks_split(a, b, x, y, trump, wa, wb)
+
+
+@njit(cache=True)
+def _ruff_tricks_split(a, b, x, y, trump, wa, wb):
+    """:func:`ruff_tricks` given the trump suit's :func:`suit_split` (wa, wb), which
+    :func:`_split_est` has already played out."""
     if trump == 4:
         return 0, 0
     ta = popcount(hold(a, trump))
@@ -61,7 +65,6 @@ def ruff_tricks(a, b, x, y, trump):
         if ta == tb:
             return (ra1, 0) if ra1 >= rb1 else (0, rb1)
         return ra1, rb1
-    wa, wb = suit_split(hold(a, trump), hold(b, trump), hold(x, trump), hold(y, trump))
     # each hand ruffs with its trumps that win no round of trumps (a crossruff when both do)
     return _ruffs(a, b, x, y, trump, ta - wa), _ruffs(b, a, x, y, trump, tb - wb)
 
@@ -76,310 +79,14 @@ def count_tricks(a, b, x, y, trump):
 
 
 @njit(cache=True)
-def opp_cash(a, b, o, p, trump):
-    """Tricks the opponent holding the aware cards o, on lead, cashes with his partner p
-    against claiming hands a, b (tables.COUNT, the opponents' *cash*): in the suits he holds,
-    and in his partner's when he can give partner the lead (:func:`has_link` from their side),
-    the rounds of a suit played from their top, until the first round they lose."""
-    return opp_cash_skip(a, b, o, p, trump, 0)
-
-
-@njit(cache=True)
-def opp_cash_skip(a, b, o, p, trump, skip):
-    """:func:`opp_cash` without the suits in the bit mask ``skip`` (bit s: suit s)."""
-    reach = opp_reach(o, p, a, b, trump)
-    n = 0
-    for s in range(4):
-        if (skip >> s) & 1:
-            continue
-        n += _cash_suit(a, b, o, p, trump, s, reach)
-    return n
-
-
-@njit(cache=True)
-def opp_reach(o, p, a, b, trump):
-    """Can the opponent holding o give his partner p the lead (tables.COUNT, the opponents'
-    *cash*)? :func:`has_link` from their side, or a suit in which, played from their top, a
-    round is won by p's card before they lose one and before a claiming hand could ruff it
-    (♣K86 opposite ♣Q9: the king, then the 8 to the queen)."""
-    if has_link(o, p, a | b, trump, 4):
-        return True
-    for s in range(4):
-        if hold(o, s) == 0 or hold(p, s) == 0:
-            continue
-        ma, mb, mblk, mx, my = _round_seq(hold(o, s), hold(p, s), hold(a, s), hold(b, s))
-        lost = mx | my
-        keep = ((lost & -lost) - 1) if lost != 0 else np.int64(-1)
-        if trump != 4 and s != trump:
-            if hold(a, trump) != 0:
-                keep &= (np.int64(1) << popcount(hold(a, s))) - 1
-            if hold(b, trump) != 0:
-                keep &= (np.int64(1) << popcount(hold(b, s))) - 1
-        if (mb & ~mblk & keep) != 0:
-            return True
-    return False
-
-
-@njit(cache=True)
-def _cash_suit(a, b, o, p, trump, s, reach):
-    """The rounds of suit s :func:`opp_cash` counts (``reach``: o can give p the lead)."""
-    if hold(o, s) == 0 and (not reach or hold(p, s) == 0):
-        return 0
-    ha_s = hold(a, s)
-    hb_s = hold(b, s)
-    u, v, su, sv = _rounds(hold(o, s), hold(p, s), ha_s, hb_s, True)
-    k = u + v + su + sv
-    if trump != 4 and s != trump:
-        # a claiming hand with a trump ruffs the round after it runs out of the suit
-        if hold(a, trump) != 0 and popcount(ha_s) < k:
-            k = popcount(ha_s)
-        if hold(b, trump) != 0 and popcount(hb_s) < k:
-            k = popcount(hb_s)
-    return k
-
-
-@njit(cache=True)
-def _cash_through(o_s, p_s, q_s, r_s, q_tr, r_tr, trump, s):
-    """Rounds of suit s the opponents win led *through* a claiming guard (tables.COUNT, the
-    opponents' cash): the opponent on lead (o_s) leads his lowest card; the claiming hand after
-    him (q_s, trumps q_tr) plays low or high, whichever leaves the opponents less; his partner
-    (p_s) wins with his lowest card above both, the last hand (r_s, r_tr) not beating it; then
-    the suit is played from their top until the first round they lose. 0 when the first round
-    is not theirs either way."""
-    if o_s == 0 or q_s == 0 or p_s == 0:
-        return 0
-    side_suit = trump != 4 and s != trump
-    if r_s == 0 and side_suit and r_tr != 0:
-        return 0  # the last hand ruffs
-    lo = np.int64(1) << low_rank(o_s)
-    best = 13
-    for choice in range(2):
-        qc = np.int64(1) << (low_rank(q_s) if choice == 0 else high_rank(q_s))
-        bar = high_rank(qc)
-        if high_rank(lo) > bar:
-            bar = high_rank(lo)
-        up = p_s & above(bar)
-        if up == 0:
-            return 0  # the claiming hand's card holds the round
-        pc = np.int64(1) << low_rank(up)
-        if r_s != 0 and high_rank(r_s) > low_rank(up):
-            return 0  # the last hand beats it
-        rc = np.int64(0)
-        if r_s != 0:
-            rc = np.int64(1) << low_rank(r_s)
-        u, v, su, sv = _rounds(o_s & ~lo, p_s & ~pc, q_s & ~qc, r_s & ~rc, True)
-        k = 1 + u + v + su + sv
-        if side_suit:
-            # a claiming hand with a trump ruffs the round after it runs out of the suit
-            if q_tr != 0 and popcount(q_s) < k:
-                k = popcount(q_s)
-            if r_tr != 0 and popcount(r_s) < k:
-                k = popcount(r_s)
-        if k < best:
-            best = k
-    return best
-
-
-@njit(cache=True)
-def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
-    """:func:`opp_cash` of the opponent in seat ``o_seat``, each suit counted as the better of
-    the rounds played from their top and the rounds led through a claiming guard
-    (:func:`_cash_through`)."""
-    if side == 0:
-        a = h0
-        b = h2
-    else:
-        a = h1
-        b = h3
-    o = _get(h0, h1, h2, h3, o_seat)
-    p = _get(h0, h1, h2, h3, (o_seat + 2) & 3)
-    q = _get(h0, h1, h2, h3, (o_seat + 1) & 3)
-    r = _get(h0, h1, h2, h3, (o_seat + 3) & 3)
-    reach = opp_reach(o, p, a, b, trump)
-    q_tr = np.int64(0)
-    r_tr = np.int64(0)
-    if trump != 4:
-        q_tr = hold(q, trump)
-        r_tr = hold(r, trump)
-    n = 0
-    for s in range(4):
-        n += _seated_term(a, b, o, p, q, r, trump, s, reach, q_tr, r_tr)
-    return n
-
-
-@njit(cache=True)
-def _tops(a, b, x, y, skip):
-    """The claiming pair's rounds won before the first lost round, not blocked, in the suits
-    other than ``skip`` (what he cashes once on lead)."""
-    n = 0
-    for t in range(4):
-        if t != skip:
-            u, v, su, sv = _rounds(hold(a, t), hold(b, t), hold(x, t), hold(y, t), True)
-            n += u + v
-    return n
-
-
-@njit(cache=True)
-def keep_after_loss(h0, h1, h2, h3, side, trump, o_seat, rl):
-    """What the claimer keeps of the rl tricks left after a trick he loses, the opponent in
-    ``o_seat`` on lead (tables.COUNT, *value*): rl less their cash (:func:`opp_cash_seated`),
-    or less when they establish a suit by force (*the opponents' long suit*): one suit no
-    claiming hand can ruff, played from their top on past the L rounds they lose, when L is at
-    most their cash in the other suits (their entries back); they take its W rounds (not after
-    a block) in place of its cash, and he keeps at least L + the rounds of the other suits he
-    wins before a lost one (once in, he cashes those first)."""
-    if side == 0:
-        a = h0
-        b = h2
-        x = h1
-        y = h3
-    else:
-        a = h1
-        b = h3
-        x = h0
-        y = h2
-    o = _get(h0, h1, h2, h3, o_seat)
-    p = _get(h0, h1, h2, h3, (o_seat + 2) & 3)
-    q = _get(h0, h1, h2, h3, (o_seat + 1) & 3)
-    r = _get(h0, h1, h2, h3, (o_seat + 3) & 3)
-    reach = opp_reach(o, p, a, b, trump)
-    q_tr = np.int64(0)
-    r_tr = np.int64(0)
-    if trump != 4:
-        q_tr = hold(q, trump)
-        r_tr = hold(r, trump)
-    terms = (_seated_term(a, b, o, p, q, r, trump, 0, reach, q_tr, r_tr),
-             _seated_term(a, b, o, p, q, r, trump, 1, reach, q_tr, r_tr),
-             _seated_term(a, b, o, p, q, r, trump, 2, reach, q_tr, r_tr),
-             _seated_term(a, b, o, p, q, r, trump, 3, reach, q_tr, r_tr))
-    cash = terms[0] + terms[1] + terms[2] + terms[3]
-    keep = rl - cash
-    ours_trump = trump != 4 and hold(a | b, trump) != 0
-    for s in range(4):
-        if hold(o, s) == 0 and (not reach or hold(p, s) == 0):
-            continue
-        if ours_trump and s != trump:
-            continue  # he ruffs the long suit once his cards of it are gone
-        ma, mb, mblk, mx, my = _round_seq(hold(o, s), hold(p, s), hold(a, s), hold(b, s))
-        won = (ma | mb) & ~mblk
-        n_won = popcount(won)
-        if n_won <= terms[s]:
-            continue
-        lost = popcount((mx | my) & ((np.int64(1) << hibit(won)) - 1))
-        if lost == 0 or lost > cash - terms[s]:
-            continue
-        v = rl - (cash - terms[s] + n_won)
-        floor = lost + _tops(a, b, x, y, s)
-        if floor > v:
-            v = floor
-        if v < keep:
-            keep = v
-    return keep
-
-
-@njit(cache=True)
-def _seated_term(a, b, o, p, q, r, trump, s, reach, q_tr, r_tr):
-    """Suit s of :func:`opp_cash_seated`: the better of the plain and the through rounds."""
-    plain = _cash_suit(a, b, o, p, trump, s, reach)
-    through = _cash_through(hold(o, s), hold(p, s), hold(q, s), hold(r, s), q_tr, r_tr, trump, s)
-    return through if through > plain else plain
-
-
-@njit(cache=True)
-def _rounds(a, b, x, y, stop_at_loss):
-    """One suit played from the top by the pair a, b against x, y (tables.COUNT): each round
-    the hand of the pair with the higher card plays it and the other its lowest; x, then y,
-    plays his lowest card above the pair's card while it is winning, else his lowest. Returns
-    (wa, wb, sa, sb): the rounds won by a's card and by b's card before the suit blocks and
-    after it (tables.COUNT, *a blocked suit*: the next round is partner's and the hand that
-    won the last round has no card of the suit left to lead to him), until the first lost
-    round if stop_at_loss."""
-    ma, mb, mblk, mx, my = _round_seq(a, b, x, y)
-    lost = mx | my
-    if stop_at_loss and lost != 0:
-        keep = (lost & -lost) - 1
-        ma &= keep
-        mb &= keep
-    return popcount(ma & ~mblk), popcount(mb & ~mblk), popcount(ma & mblk), popcount(mb & mblk)
-
-
-@njit(cache=True)
-def _round_seq(a, b, x, y):
-    """One suit played from the top as :func:`_rounds` (tables.COUNT), round by round: bit
-    masks over the rounds (bit i: round i) of the rounds won by a's card, by b's card, of
-    those won after the suit blocked, and of the rounds won by x's and by y's card."""
-    ma = 0
-    mb = 0
-    mblk = 0
-    mx = 0
-    my = 0
-    last = 0  # 1: a won the last round, 2: b, 0: none yet or the opponents
-    blocked = False
-    i = 0
-    while a != 0 or b != 0:
-        ha = high_rank(a)
-        hb = high_rank(b)
-        a_plays = ha > hb
-        if (last == 1 and not a_plays and a == 0) or (last == 2 and a_plays and b == 0):
-            blocked = True
-        if a_plays:
-            top = ha
-            a &= ~_bit(ha)
-            if b != 0:
-                b &= ~_bit(low_rank(b))
-        else:
-            top = hb
-            b &= ~_bit(hb)
-            if a != 0:
-                a &= ~_bit(low_rank(a))
-        best = top
-        won_x = False
-        won_y = False
-        if x != 0:
-            up = x & above(best)
-            if up != 0:
-                r = low_rank(up)
-                best = r
-                won_x = True
-            else:
-                r = low_rank(x)
-            x &= ~_bit(r)
-        if y != 0:
-            up = (y & above(best)) if not won_x else np.int64(0)
-            if up != 0:
-                r = low_rank(up)
-                won_y = True
-            else:
-                r = low_rank(y)
-            y &= ~_bit(r)
-        bit = np.int64(1) << i
-        if won_x:
-            mx |= bit
-            last = 0
-        elif won_y:
-            my |= bit
-            last = 0
-        else:
-            if a_plays:
-                ma |= bit
-                last = 1
-            else:
-                mb |= bit
-                last = 2
-            if blocked:
-                mblk |= bit
-        i += 1
-    return ma, mb, mblk, mx, my
-
-
-@njit(cache=True)
 def _split_est(a, b, x, y, trump):
     """Rounds won by hand a and hand b over all suits (not ruffs), a blocked suit's later
     rounds counted only when the hand that takes them has an entry in another suit
     (tables.COUNT, *a blocked suit*); and what establishing costs (tables.COUNT,
     *establishing*): the counted rounds each hand wins after a round of the suit was lost
     (ea, eb), the rounds lost before the last such round (lost), which opponents win them
-    (bit 0: x, bit 1: y) and the suits so established (bit s)."""
+    (bit 0: x, bit 1: y) and the suits so established (bit s); last the trump suit's
+    :func:`suit_split` (twa, twb; 0, 0 at notrump), for :func:`_ruff_tricks_split`."""
     aw = x | y
     ta = 0
     tb = 0
@@ -388,8 +95,13 @@ def _split_est(a, b, x, y, trump):
     lost = 0
     opps = 0
     est = 0
+    twa = 0
+    twb = 0
     for s in range(4):
         ma, mb, mblk, mx, my = _round_seq(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
+        if s == trump:
+            twa = popcount(ma)
+            twb = popcount(mb)
         if (ma & mblk) != 0 and not has_link(b, a, aw, trump, s):
             ma &= ~mblk
         if (mb & mblk) != 0 and not has_link(a, b, aw, trump, s):
@@ -415,39 +127,7 @@ def _split_est(a, b, x, y, trump):
             opps |= 1
         if (my & before) != 0:
             opps |= 2
-    return ta, tb, ea, eb, lost, opps, est
-
-
-@njit(cache=True)
-def suit_split(a, b, x, y):
-    """:func:`suit_count` split by the claiming hand whose card wins each round, blocked or
-    not: (wa, wb)."""
-    wa, wb, sa, sb = _rounds(a, b, x, y, False)
-    return wa + sa, wb + sb
-
-
-@njit(cache=True)
-def has_link(f, t, aw, trump, skip):
-    """Can the claiming hand f, on lead, give the lead to its partner t (tables.COUNT, *the
-    hand on lead*)? A suit f holds in which t holds a card above every card of the suit the
-    claimer is aware of (aw) and above f's own, or, in a suit contract, a side suit f holds and
-    t is void in while t holds a trump. Suit ``skip`` (4: none) does not count."""
-    for s in range(4):
-        if s == skip:
-            continue
-        fs = hold(f, s)
-        if fs == 0:
-            continue
-        ts = hold(t, s)
-        if ts != 0:
-            lim = high_rank(hold(aw, s))
-            if high_rank(fs) > lim:
-                lim = high_rank(fs)
-            if (ts & above(lim)) != 0:
-                return True
-        elif trump != 4 and s != trump and hold(t, trump) != 0:
-            return True
-    return False
+    return ta, tb, ea, eb, lost, opps, est, twa, twb
 
 
 @njit(cache=True)
@@ -458,8 +138,8 @@ def _split_all(a, b, x, y, trump):
     count, the lost rounds before the established ones and c the opponents' cash in the other
     suits when the one who wins such a round is on lead (the larger, when both may), at most
     n - t - lost - c of them count (none below 0), taken off a's first."""
-    wa, wb, ea, eb, lost, opps, est = _split_est(a, b, x, y, trump)
-    ra, rb = ruff_tricks(a, b, x, y, trump)
+    wa, wb, ea, eb, lost, opps, est, twa, twb = _split_est(a, b, x, y, trump)
+    ra, rb = _ruff_tricks_split(a, b, x, y, trump, twa, twb)
     e = ea + eb
     if e > 0:
         n = popcount(a)
@@ -508,17 +188,6 @@ def _opp_may_beat(o_s, o_tr, w, s, trump):
     if (w >> 4) == trump:
         return (o_tr & above(w & 15)) != 0
     return True
-
-
-@njit(cache=True)
-def _get(h0, h1, h2, h3, p):
-    if p == 0:
-        return h0
-    if p == 1:
-        return h1
-    if p == 2:
-        return h2
-    return h3
 
 
 @njit(cache=True)
@@ -679,14 +348,25 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
     g0, g1, g2, g3, b, w, could, opp_could = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
                                                             overtake, 0)
     v = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+    if opp_could == 0:
+        return v, could
+    # the value depends only on the hands after the trick and its winner: a choice of the
+    # defenders that ends in the same ones as a playing already valued adds nothing (the
+    # play-out is cheap, the value is not)
+    e0, e1, e2, e3, ew = g0, g1, g2, g3, w
     for mode in (1, 2):
         if opp_could & mode:
-            g0, g1, g2, g3, b, w, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
-                                                          overtake, mode)
-            u = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+            f0, f1, f2, f3, b, fw, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
+                                                           overtake, mode)
+            could = could or c2  # (a duck may leave partner's card to overtake)
+            if fw == w and f0 == g0 and f1 == g1 and f2 == g2 and f3 == g3:
+                continue
+            if mode == 2 and fw == ew and f0 == e0 and f1 == e1 and f2 == e2 and f3 == e3:
+                continue
+            u = _after_trick_value(f0, f1, f2, f3, side, trump, fw, rl)
             if u < v:
                 v = u
-            could = could or c2  # (a duck may leave partner's card to overtake)
+            e0, e1, e2, e3, ew = f0, f1, f2, f3, fw
     return v, could
 
 
@@ -712,6 +392,8 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     o = x if wseat == 1 - side else y
     wa, wb = _split_all(a, b, x, y, trump)
     k = count_after_exit(a, b, x, y, trump, o, wa, wb)
+    if k <= 0:
+        return k  # nothing of his count to keep, whatever the opponents cash
     keep = keep_after_loss(h0, h1, h2, h3, side, trump, wseat, rl)
     if k < keep:
         keep = k
@@ -816,9 +498,20 @@ def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
 
 
 @njit(cache=True)
-def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n):
+def _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
+    """:func:`play_value` of option i (card c), kept in vals[i] (-1: not yet computed): the
+    refinement asks for an option's value up to three times, and a value costs several
+    play-outs of the trick."""
+    if vals[i] < 0:
+        vals[i] = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c)
+    return vals[i]
+
+
+@njit(cache=True)
+def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n, vals):
     """tables.COUNT *winning*: of two or more wins with a sure winner, those worth less in
-    his count than the best of them fall to FOLLOW_WIN_BREAKS_COUNT."""
+    his count than the best of them fall to FOLLOW_WIN_BREAKS_COUNT (values memoised in vals,
+    :func:`_memo_play`)."""
     wins = 0
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
@@ -828,12 +521,12 @@ def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv,
     best = -1
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
+            if _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
                 mv[base + i, 1] = T.FOLLOW_WIN_BREAKS_COUNT
 
 
@@ -862,20 +555,26 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
                 refinable = True
         if not refinable:
             return
+        lvals = np.full(n, -1, dtype=np.int64)  # lead values, computed once each
         best = -1
         for i in range(n):
             if policy[mv[base + i, 1]] != T.IRRATIONAL:
                 v = lead_value(hands, side, trump, forget, seat, mv[base + i, 0])
+                lvals[i] = v
                 if v > best:
                     best = v
         for i in range(n):
             cl = mv[base + i, 1]
             if cl == T.LEAD_NO_TOP_CARD or cl == T.LEAD_TOP_OF_TOP_CARDS:
-                if lead_value(hands, side, trump, forget, seat, mv[base + i, 0]) < best:
+                v = lvals[i]
+                if v < 0:
+                    v = lead_value(hands, side, trump, forget, seat, mv[base + i, 0])
+                if v < best:
                     mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT if cl == T.LEAD_NO_TOP_CARD else T.LEAD_TOP_BREAKS_COUNT
         return
+    vals = np.full(n, -1, dtype=np.int64)  # play values, computed once each (_memo_play)
     if win_pol:
-        _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n)
+        _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n, vals)
     refinable = False
     for i in range(n):
         cl = mv[base + i, 1]
@@ -888,14 +587,14 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     best = -1
     for i in range(n):
         if policy[mv[base + i, 1]] != T.IRRATIONAL:
-            v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
     over = -1
     if over_pol:
         for i in range(n):
             if mv[base + i, 1] == T.FOLLOW_OVER_PARTNER:
-                v = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+                v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
                 if v > best:
                     mv[base + i, 1] = T.FOLLOW_OVERTAKE_FOR_COUNT
                     if v > over:
@@ -904,8 +603,8 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     for i in range(n):
         cl = mv[base + i, 1]
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol:
-            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
         elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):
-            if play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.FOLLOW_LOW_KEEPING_BLOCKER if over >= 0 else T.FOLLOW_BREAKS_COUNT

@@ -26,13 +26,11 @@ CARELESS = 2  # normal, but a careless play: counted, so the witness line prefer
 # --- play classes -------------------------------------------------------------------------
 # Leads (claiming side on lead)
 LEAD_TOP_OF_TOP_CARDS = 0  # the highest card of a suit in which the leading hand holds a top card
-LEAD_UNDER_TOP_CARD = 1  # a lower card of a suit headed by a top card in the leading hand (AK5: the 5;
-# partner holding no card above the leading hand's highest)
+LEAD_UNDER_TOP_CARD = 1  # a lower card of a suit headed by a top card in the leading hand (AK5: the 5)
 LEAD_SPOT_UNDER_TOP_UNAWARE = 2  # as 1, but the led card and every card above it in hand are spots
 # (below the ten) and a forgotten card of the suit is outstanding (White Book 8.70.5 case)
 LEAD_NO_TOP_CARD = 3  # any card of a suit in which the leading hand holds no top card (a loser,
-# or crossing to partner's top card), or a lower card to partner's card above the leading hand's
-# highest (♣3 from ♣Q73 to ♣K8: the suit played from the side's top, not an underlead)
+# or crossing to partner's top card)
 LEAD_SIDE_TOP_WITH_AWARE_TRUMP = 4  # a side-suit top card while an aware trump is outstanding and
 # the claiming side holds the top trump (could draw it first)
 LEAD_LOSER_WHILE_RUNNING = 5  # a card that is not a top card, led by the hand that won the last trick

@@ -168,8 +168,6 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
                                 for x in cards_of((hands[side] | hands[side + 2]) & SUIT[trump]))):
                     return T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
                 return T.LEAD_TOP_OF_TOP_CARDS
-            if any(x > highest for x in cards_of(hands[seat ^ 2] & SUIT[s])):
-                return T.LEAD_NO_TOP_CARD  # crossing to partner's higher top card
             above = [x for x in cards_of(mine) if x >= c]
             if all(rank_of(x) < 10 for x in above) and outstanding(hands, side) & forget & SUIT[s]:
                 return T.LEAD_SPOT_UNDER_TOP_UNAWARE

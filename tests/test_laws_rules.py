@@ -9,7 +9,6 @@ import pytest
 
 import reference_claim as R
 from claimsolver import tables as T
-from claimsolver.cards import parse_card
 from claimsolver.claim import Claim
 from claimsolver.laws import normal
 from claimsolver.laws.awareness import awareness_options, forget_set
@@ -48,24 +47,6 @@ def test_top_down_70e2():
     # AKQ opposite small: nothing to underlead past.
     c = claim("N:AKQ... ..AKQ. 42...2 J3.A..", leader="N", claimed=3)
     assert award(c) == award(c, flip=normal.top_down) == 3
-
-
-def test_crossing_to_partners_higher_top_card_is_not_an_underlead():
-    # ♣Q2 opposite South's singleton ♣K, South's ♠AK reached only by the club: the ♣2 to the
-    # king plays the suit from the side's top (tables.LEAD_NO_TOP_CARD, crossing) and the
-    # count keeps it; classed as an underlead of the ♣Q (irrational) it left only the ♣Q,
-    # which blocks the suit, and the ♥2: one trick.
-    c = claim("N:.2..Q2 ...JT9 AK...K .KQJ..", leader="N", claimer="N", declarer="N", claimed=3)
-    policy = normal.compile_policy(c.settings)
-    # aware of every card (no state of mind overlooks the hearts)
-    assert R.search(c.position.hands, 4, 0, [], 0, 0, 0, policy, awareness_options(c), [])[0] == 3
-    st = (tuple(c.position.hands), 0, (), 0, 0, -1, -1, 0)
-    ctx = R.Ctx(4, 0, policy, awareness_options(c), [])
-    assert R.classify(st, ctx, 0, parse_card("C2")) == T.LEAD_NO_TOP_CARD
-    # partner's card below the leader's top: the 2 under the ♣K is an underlead still
-    c = claim("N:.2..K2 ...JT9 AK...3 .KQJ..", leader="N", claimer="N", declarer="N", claimed=1)
-    st = (tuple(c.position.hands), 0, (), 0, 0, -1, -1, 0)
-    assert R.classify(st, ctx, 0, parse_card("C2")) == T.LEAD_UNDER_TOP_CARD
 
 
 def test_top_down_spots_ebu_vs_acbl():

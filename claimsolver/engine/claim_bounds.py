@@ -158,19 +158,6 @@ def forced_trick_flags(policy):
 
 
 @njit(cache=True)
-def may_cross(h, p):
-    """Whether hand h may lead a low card of a suit to its partner p's higher card (p holds a
-    card above h's highest and h holds two or more): tables.LEAD_NO_TOP_CARD, normal, which
-    wins the trick only if partner plays his card — so no bound below may count on h leading
-    only the tops of its suits."""
-    for s in range(4):
-        hs = (h >> (16 * s)) & 0x7FFC
-        if popcount(hs) >= 2 and ((p >> (16 * s)) & 0x7FFC) > hs:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _top(h):
     r = 14
     while r >= 2 and ((h >> r) & 1) == 0:
@@ -192,8 +179,7 @@ def forced_trick(hands, side, trump, leader, fourth, lead):
     leads the top of a suit, and the top of each of its suits is above every opponent's card
     of the suit and cannot be ruffed (notrump, the trump suit, the opponents hold no trump or
     each opponent holds the suit); when the opponents hold a trump and the claimer could be
-    led to draw it first, some lead must be normal: the hand then needs a trump itself. A hand
-    that may cross to partner's higher card (:func:`may_cross`) is not counted on."""
+    led to draw it first, some lead must be normal: the hand then needs a trump itself."""
     opp = hands[1 - side] | hands[3 - side]
     otr = 0 if trump == 4 else (opp >> (16 * trump)) & 0x7FFC
     if (leader & 1) != side:
@@ -226,7 +212,7 @@ def forced_trick(hands, side, trump, leader, fourth, lead):
     if not lead:
         return 0
     h = hands[leader]
-    if h == 0 or may_cross(h, hands[leader ^ 2]):
+    if h == 0:
         return 0
     if trump != 4 and otr != 0 and ((h >> (16 * trump)) & 0x7FFC) == 0:
         return 0
@@ -271,12 +257,11 @@ def lead_run(hands, side, trump, leader, forget, lead):
     and a trumpless H runs while no opponent's trump is aware (no trump wakes during the run:
     the opponents win no trick of it, and only trump leads, which H cannot make, show out of
     trumps), or its partner holds no trump, or an aware trump above partner's is still out
-    (the aware trumps shrink only by the opponents' discards, one card each per trick). A hand
-    that may cross to partner's higher card (:func:`may_cross`) gets no run."""
+    (the aware trumps shrink only by the opponents' discards, one card each per trick)."""
     if not lead or (leader & 1) != side:
         return 0
     h = hands[leader]
-    if h == 0 or may_cross(h, hands[leader ^ 2]):
+    if h == 0:
         return 0
     o1 = hands[1 - side]
     o2 = hands[3 - side]
@@ -445,13 +430,10 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
     opponent's card of its suit (forgotten or not) and no opponent void in its suit can ruff
     it (notrump, the trump suit, or every opponent void in it holds no trump), the claiming
     side wins the trick (H, or partner overtaking). Unlike :func:`lead_run`, H's suits without
-    a top card do not matter: it cannot lead them. A hand that may cross to partner's higher
-    card (:func:`may_cross`) is not counted on."""
+    a top card do not matter: it cannot lead them."""
     if running < 0 or (running >> 2) != leader or (leader & 1) != side:
         return 0
     h = hands[leader]
-    if may_cross(h, hands[leader ^ 2]):
-        return 0
     o1 = hands[1 - side]
     o2 = hands[3 - side]
     opp = o1 | o2

@@ -187,10 +187,6 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
                     if top_holding(mytr, hold(aw, trump)) != 0:
                         return T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
                 return T.LEAD_TOP_OF_TOP_CARDS
-            if high_rank(hold(hands[seat ^ 2], s)) > highest:
-                # a low card to partner's higher top card (♣3 from ♣Q73 to ♣K8) plays the suit
-                # from the side's top: crossing, not an underlead (tables.LEAD_NO_TOP_CARD)
-                return T.LEAD_NO_TOP_CARD
             if highest < 10 and hold(out & forget, s) != 0:
                 return T.LEAD_SPOT_UNDER_TOP_UNAWARE
             return T.LEAD_UNDER_TOP_CARD

@@ -13,6 +13,7 @@ from .suit_rounds import _round_seq, _rounds
 
 @njit(cache=True)
 def _get(h0, h1, h2, h3, p):
+    """The hand of seat p (the four hands are passed as scalars)."""
     if p == 0:
         return h0
     if p == 1:
@@ -50,7 +51,7 @@ def has_link(f, t, aw, trump, skip):
 def opp_cash(a, b, o, p, trump):
     """Tricks the opponent holding the aware cards o, on lead, cashes with his partner p
     against claiming hands a, b (tables.COUNT, the opponents' *cash*): in the suits he holds,
-    and in his partner's when he can give partner the lead (:func:`has_link` from their side),
+    and in his partner's when he can give partner the lead (:func:`opp_reach`),
     the rounds of a suit played from their top, until the first round they lose."""
     return opp_cash_skip(a, b, o, p, trump, 0)
 

@@ -157,6 +157,14 @@ def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
     """:func:`opp_cash` of the opponent in seat ``o_seat``, each suit counted as the better of
     the rounds played from their top and the rounds led through a claiming guard
     (:func:`_cash_through`)."""
+    terms, reach = _seated_terms(h0, h1, h2, h3, side, trump, o_seat)
+    return terms[0] + terms[1] + terms[2] + terms[3]
+
+
+@njit(cache=True)
+def _seated_terms(h0, h1, h2, h3, side, trump, o_seat):
+    """The four suits' rounds of :func:`opp_cash_seated`, and whether the opponent on lead
+    reaches his partner (:func:`opp_reach`)."""
     if side == 0:
         a = h0
         b = h2
@@ -173,10 +181,11 @@ def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
     if trump != 4:
         q_tr = hold(q, trump)
         r_tr = hold(r, trump)
-    n = 0
-    for s in range(4):
-        n += _seated_term(a, b, o, p, q, r, trump, s, reach, q_tr, r_tr)
-    return n
+    terms = (_seated_term(a, b, o, p, q, r, trump, 0, reach, q_tr, r_tr),
+             _seated_term(a, b, o, p, q, r, trump, 1, reach, q_tr, r_tr),
+             _seated_term(a, b, o, p, q, r, trump, 2, reach, q_tr, r_tr),
+             _seated_term(a, b, o, p, q, r, trump, 3, reach, q_tr, r_tr))
+    return terms, reach
 
 
 @njit(cache=True)
@@ -220,18 +229,7 @@ def keep_after_loss(h0, h1, h2, h3, side, trump, o_seat, rl):
         y = h2
     o = _get(h0, h1, h2, h3, o_seat)
     p = _get(h0, h1, h2, h3, (o_seat + 2) & 3)
-    q = _get(h0, h1, h2, h3, (o_seat + 1) & 3)
-    r = _get(h0, h1, h2, h3, (o_seat + 3) & 3)
-    reach = opp_reach(o, p, a, b, trump)
-    q_tr = np.int64(0)
-    r_tr = np.int64(0)
-    if trump != 4:
-        q_tr = hold(q, trump)
-        r_tr = hold(r, trump)
-    terms = (_seated_term(a, b, o, p, q, r, trump, 0, reach, q_tr, r_tr),
-             _seated_term(a, b, o, p, q, r, trump, 1, reach, q_tr, r_tr),
-             _seated_term(a, b, o, p, q, r, trump, 2, reach, q_tr, r_tr),
-             _seated_term(a, b, o, p, q, r, trump, 3, reach, q_tr, r_tr))
+    terms, reach = _seated_terms(h0, h1, h2, h3, side, trump, o_seat)
     cash = terms[0] + terms[1] + terms[2] + terms[3]
     keep = rl - cash
     ours_trump = trump != 4 and hold(a | b, trump) != 0

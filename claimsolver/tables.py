@@ -257,7 +257,8 @@ STEP_CASH = 2  # lead the suit's top cards (from hand) until none is left; while
 STEP_FINESSE = 3  # card = the card finessed with, card2 = the card finessed against, hand = lead from,
 # flag 1 = lead the finessing card itself and let it run
 STEP_CONCEDE = 4  # lead a card of suit (or towards card2) that loses; count tricks; flag 1 = at the end
-STEP_PLAY = 5  # play card when its holder next plays (lead, follow, or discard)
+STEP_PLAY = 5  # play card when its holder next leads or follows suit (a trump also when ruffing; never as a
+# discard); with card2 (or suit ``count``): in card's trick a claiming hand that cannot follow discards it
 STEP_RUFF = 6  # lead suit from the other hand and ruff it in hand; count times; with card
 # (a trump of that hand) when the claimer named the trump to ruff with, else the lowest
 STEP_DUCK = 7  # next round of suit led by the claiming side: both hands play low

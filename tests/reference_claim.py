@@ -374,7 +374,13 @@ def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
         return r or None
 
     if kind == T.STEP_PLAY:
+        if not leading and (card2 >= 0 or cnt >= 0) and not h & SUIT[lead_suit] \
+                and any(c == card for _s, c in trick):
+            # "a club on the jack of hearts": in the jack's trick, the discard named
+            return pick(cards_of(h & ((1 << card2) if card2 >= 0 else SUIT[cnt])))
         if (h >> card) & 1 and card in legal:
+            if not leading and suit_of(card) != lead_suit and suit_of(card) != trump:
+                return None  # a side-suit card thrown on another suit is not the stated play
             return [card]
         return None
     if kind == T.STEP_DISCARD:

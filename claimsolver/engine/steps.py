@@ -131,7 +131,21 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
     flag = steps[pc, T.S_FLAG]
     h = hands[seat]
     if kind == T.STEP_PLAY:
+        c2 = steps[pc, T.S_CARD2]
+        dsuit = steps[pc, T.S_COUNT]
+        if pos > 0 and (c2 >= 0 or dsuit >= 0) and (h & suit_bits(trk[tstart] >> 4)) == 0:
+            # "a club on the jack of hearts": in the jack's trick a hand that cannot follow
+            # discards the card (or a card of the suit) named
+            for k in range(pos):
+                if trk[tstart + k] == card:
+                    if c2 >= 0:
+                        return (np.int64(1) << c2) & h & legal
+                    return h & suit_bits(dsuit) & legal
         if card >= 0 and ((h >> card) & 1) != 0 and ((legal >> card) & 1) != 0:
+            # "club to the ace" is played in a club trick: a side-suit card thrown on another
+            # suit's lead is not the stated play (a trump may ruff with it)
+            if pos > 0 and (card >> 4) != (trk[tstart] >> 4) and (card >> 4) != trump:
+                return np.int64(0)
             return np.int64(1) << card
         return np.int64(0)
     if kind == T.STEP_DISCARD:

@@ -172,11 +172,21 @@ class _Compiler:
     def discard(self, st: L.Discard) -> None:
         cards = [c for c in st.cards if _card(c) >= 0]
         suit = st.suit if isinstance(st.suit, int) else -1
+        if not cards and suit < 0:
+            # "a club from dummy" with more than one club there: any card of the suit
+            suit = next((c.suit for c in st.cards if isinstance(c, L.CardRef) and isinstance(c.suit, int)
+                         and c.rank is None and not c.qualifier), -1)
         on_suit = st.on_suit if isinstance(st.on_suit, int) else (
             card_suit(st.on_card) if _card(st.on_card) >= 0 else -1)
         if on_suit >= 0:
             if _card(st.on_card) >= 0:
-                self.emit(_row(T.STEP_PLAY, on_suit, card=st.on_card))
+                # "a club on the jack of hearts": in that trick, whether or not the jack is a
+                # top card (a ruffing finesse), a claiming hand that cannot follow discards it
+                self.emit(_row(T.STEP_PLAY, on_suit, card=st.on_card, card2=cards[0] if cards else -1,
+                               count=suit if not cards else -1))
+                for c in cards[1:]:
+                    self.emit(_row(T.STEP_DISCARD, card_suit(c), card=c))
+                return
             for i, c in enumerate(cards or [-1]):
                 self.emit(_row(T.STEP_CASH, on_suit, card2=c, count=suit if c < 0 else -1))
             return

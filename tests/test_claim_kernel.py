@@ -574,7 +574,8 @@ def test_bounds_below_reference_value_slow():
 def lead_options(args):
     """The kernel's options (cards) for the hand on lead at a trick boundary of ``args``, as
     the search generates them (statement, count refinements, policy)."""
-    from claimsolver.engine.search_claim import NPLY, gen_options
+    from claimsolver.engine.claim_moves import gen_options
+    from claimsolver.engine.search_claim import NPLY
     from claimsolver.engine.claim_api import _named_cards
     from claimsolver.engine.steps import settle_pc
 

@@ -456,11 +456,11 @@ def test_claim_search_careless_count_east_west_pinned():
 
 
 def test_kernel_class_bits_cover_the_count_refinements():
-    # The search's record of the play classes met (search_claim.class_bits) must include every
+    # The search's record of the play classes met (claim_moves.class_bits) must include every
     # class the count may refine a class into (tables.COUNT_REFINES), and failing to unblock
     # for a follow; otherwise the sensitivity table could reuse a search it must not.
     from claimsolver import tables as T
-    from claimsolver.engine.search_claim import class_bits
+    from claimsolver.engine.claim_moves import class_bits
 
     for k in range(T.N_PLAY_CLASSES):
         bits = int(class_bits(np.int64(k)))

@@ -80,7 +80,7 @@ class ClaimBuffers:
         """The generation of a search: inside :func:`shared_tables`, the one of the earlier
         searches with the same semantics, else a fresh one. Excluded plays are not part of the
         semantics: the table keys which of them a state can still meet by their index
-        (``search_claim.excluded_reach``), so searches share a generation when one list of
+        (``claim_moves.excluded_reach``), so searches share a generation when one list of
         excluded plays is the start of the other (the ruling's own count check adds plays
         round by round); any other list starts a fresh generation."""
         if self.shared is None:
@@ -357,7 +357,8 @@ def line_options(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     """Replay ``line`` (a claim search's worst line, on the same arguments) and list, at each
     play of the claiming side, the options the search takes as normal there (the move
     generator's own, count refinements included)."""
-    from .search_claim import gen_options, play_card
+    from .claim_moves import gen_options
+    from .search_claim import play_card
     from .steps import settle_pc
 
     h = np.array([int(x) for x in hands], dtype=np.int64)

@@ -42,7 +42,8 @@ from numba import njit
 
 from .bits import popcount
 from .classify import hold
-from .search_claim import gen_options, play_card
+from .claim_moves import gen_options
+from .search_claim import play_card
 from .steps import settle_pc, suit_bits
 
 __all__ = ["LinesResult", "normal_lines", "NV"]

@@ -92,7 +92,7 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
         k += n_new
         stated = [(s, c) for s, c, cls, st in mine if st and (s & 1) == side]
         for s, c, cls, st in mine:
-            if cls >= 0 and not st and policy[cls] == T.CARELESS:
+            if cls >= 0 and not st and policy[cls] in (T.CARELESS, T.SLIP):
                 careless_pending.append((t_index, s, c, cls))
         if trick.winner is None:
             out.append(trick)
@@ -213,7 +213,7 @@ def losing_play_reason(claim: Claim, first, policy: np.ndarray) -> Reason:
         kind = (f"{T.PLAY_CLASS_NAMES[cls]}: made instead of a play his own count check excluded where he "
                 f"held the same cards")
     else:
-        how = "careless but normal" if policy[cls] == T.CARELESS else "normal"
+        how = "careless but normal" if policy[cls] in (T.CARELESS, T.SLIP) else "normal"
         kind = f"{T.PLAY_CLASS_NAMES[cls]}: {how} for {a_player(claim.settings.player_class)}"
     return Reason("70D1", (
         f"Where the line loses its trick: at trick {number}, {who} ({kind}); before it the claiming side "

@@ -22,6 +22,9 @@ from __future__ import annotations
 IRRATIONAL = 0  # never chosen for the claimer
 NORMAL = 1  # chosen freely
 CARELESS = 2  # normal, but a careless play: counted, so the witness line prefers fewer
+SLIP = 3  # careless (counted), and at most one such play on a line: a single lapse (DESIGN 2.6);
+# after one, the line's other SLIP plays are irrational (unless nothing else is legal)
+SHOWN_SLIP = 16  # the bit of the search's show-out word that records a SLIP play made on the line
 
 # --- play classes -------------------------------------------------------------------------
 # Leads (claiming side on lead)

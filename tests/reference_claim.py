@@ -566,6 +566,10 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
     """Returns (tricks, careless, line) where line is a list of (seat, card, play_class,
     stated) with play_class -1 for non-claiming plays. ``excluded``: as ``claim_search``'s."""
     ctx = Ctx(trump, claim_side, policy, options, steps)
+    # a SLIP class (tables.SLIP) is careless until the line has made one such play, irrational
+    # after (DESIGN 2.6: a single lapse); the line's slip is bit SHOWN_SLIP of ``shown``
+    free = Ctx(trump, claim_side, [T.CARELESS if v == T.SLIP else v for v in policy], options, steps)
+    used = Ctx(trump, claim_side, [T.IRRATIONAL if v == T.SLIP else v for v in policy], options, steps)
     st0 = (tuple(hands), leader, tuple(trick), forget, shown, running, 0 if ctx.steps else -1, 0)
     st0 = st0[:6] + settle_pc(st0, ctx)
 
@@ -580,16 +584,22 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
         if (seat & 1) == claim_side:
             dictated = stated(st, ctx, seat, legal)
             if dictated is not None:
-                classed = refine_by_count(st, ctx, seat, [(c, classify(st, ctx, seat, c)) for c in dictated])
+                classed = refine_by_count(st, free if not (shown >> T.SHOWN_SLIP) & 1 else used, seat,
+                                          [(c, classify(st, ctx, seat, c)) for c in dictated])
                 options_ = [(c, k, True, 0) for c, k in classed]
             else:
-                classed = refine_by_count(st, ctx, seat, [(c, classify(st, ctx, seat, c)) for c in legal])
-                for c, k in classed:
-                    v = ctx.policy[k]
-                    if v != T.IRRATIONAL:
-                        options_.append((c, k, False, 1 if v == T.CARELESS else 0))
-                if excluded:
-                    options_ = apply_excluded(st, ctx, seat, classed, excluded) or options_
+                for attempt, cx in enumerate((used, free) if (shown >> T.SHOWN_SLIP) & 1 else (free,)):
+                    # (only slips left after the line's one: a second slip, not an irrational play,
+                    # without the own-count check's exclusions, as the kernel retries)
+                    classed = refine_by_count(st, cx, seat, [(c, classify(st, cx, seat, c)) for c in legal])
+                    for c, k in classed:
+                        v = cx.policy[k]
+                        if v != T.IRRATIONAL:
+                            options_.append((c, k, False, 1 if v == T.CARELESS else 0))
+                    if excluded and attempt == 0:
+                        options_ = apply_excluded(st, cx, seat, classed, excluded) or options_
+                    if options_:
+                        break
                 if not options_:  # every legal play irrational: any legal play (cannot happen by design)
                     options_ = [(c, classify(st, ctx, seat, c), False, 0) for c in legal]
         else:
@@ -606,6 +616,8 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
             nh[seat] &= ~(1 << c)
             nt = trick + ((seat, c),)
             nshown = shown
+            if k >= 0 and not was_stated and ctx.policy[k] == T.SLIP:
+                nshown |= 1 << T.SHOWN_SLIP
             nforget = forget
             if nt and suit_of(c) != suit_of(nt[0][1]):
                 ls = suit_of(nt[0][1])

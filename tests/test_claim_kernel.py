@@ -66,7 +66,7 @@ def random_policy(rng, settings):
     pol = compile_policy(settings)
     if rng.random() < 0.3:  # a perturbed policy: a few classes changed (never all irrational)
         for k in rng.choice(T.N_PLAY_CLASSES, size=3, replace=False):
-            pol[k] = int(rng.integers(0, 3))
+            pol[k] = int(rng.integers(0, 4))  # SLIP (3) too
     return pol
 
 
@@ -185,6 +185,11 @@ def replay(args, res: ClaimSearchResult):
     """Replay the kernel's line with the reference's rules; returns (tricks, careless) the line
     scores, asserting that every play is legal and allowed."""
     ctx = R.Ctx(args["trump"], args["claim_side"], args["policy"], args["options"], args["steps"])
+    pol = list(args["policy"])
+    free = R.Ctx(args["trump"], args["claim_side"], [T.CARELESS if v == T.SLIP else v for v in pol],
+                 args["options"], args["steps"])
+    used = R.Ctx(args["trump"], args["claim_side"], [T.IRRATIONAL if v == T.SLIP else v for v in pol],
+                 args["options"], args["steps"])
     side, trump = ctx.side, ctx.trump
     trick = tuple(((args["leader"] + j) % 4, int(c)) for j, c in enumerate(args["trick"]))
     st = (tuple(int(h) for h in args["hands"]), args["leader"], trick, args["forget"],
@@ -199,17 +204,23 @@ def replay(args, res: ClaimSearchResult):
         if (seat & 1) == side:
             dictated = R.stated(st, ctx, seat, legal)
             pool = dictated if dictated is not None else legal
-            classes = dict(R.refine_by_count(st, ctx, seat, [(x, R.classify(st, ctx, seat, x)) for x in pool]))
+            slipped = (shown >> T.SHOWN_SLIP) & 1
+            cx = used if slipped else free
+            classes = dict(R.refine_by_count(st, cx, seat, [(x, R.classify(st, cx, seat, x)) for x in pool]))
             if dictated is not None:
                 assert was_stated and c in dictated, "not the stated play"
                 assert k == classes[c], "wrong play class"
             else:
                 assert not was_stated
-                allowed = [x for x in legal if ctx.policy[classes[x]] != T.IRRATIONAL]
+                allowed = [x for x in legal if cx.policy[classes[x]] != T.IRRATIONAL]
+                if not allowed and slipped:  # only slips left: a second one
+                    cx = free
+                    classes = dict(R.refine_by_count(st, cx, seat, [(x, R.classify(st, cx, seat, x)) for x in pool]))
+                    allowed = [x for x in legal if cx.policy[classes[x]] != T.IRRATIONAL]
                 if allowed:
                     assert k == classes[c], "wrong play class"
                     assert c in allowed, f"irrational play (class {k})"
-                    careless += ctx.policy[k] == T.CARELESS
+                    careless += cx.policy[k] == T.CARELESS
                 else:
                     assert k == R.classify(st, ctx, seat, c), "wrong play class (fallback)"
         else:
@@ -218,6 +229,8 @@ def replay(args, res: ClaimSearchResult):
         nh[seat] &= ~(1 << c)
         nt = trick + ((seat, c),)
         nshown, nforget = shown, forget
+        if k >= 0 and not was_stated and ctx.policy[k] == T.SLIP:
+            nshown |= 1 << T.SHOWN_SLIP
         ls = R.suit_of(nt[0][1])
         if R.suit_of(c) != ls:
             nshown |= 1 << (4 * seat + ls)

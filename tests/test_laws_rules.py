@@ -311,7 +311,7 @@ def test_docs_play_class_table_matches_the_policy():
     from conftest import ROOT
 
     doc = (ROOT / "docs" / "ruling.md").read_text()
-    names = {T.IRRATIONAL: "irrational", T.NORMAL: "normal", T.CARELESS: "careless"}
+    names = {T.IRRATIONAL: "irrational", T.NORMAL: "normal", T.CARELESS: "careless", T.SLIP: "careless, once"}
     combos = [("acbl", "novice"), ("acbl", "club"), ("acbl", "expert"), ("ebu", "novice"), ("ebu", "club"),
               ("ebu", "expert")]
     pols = [normal.compile_policy(Settings(regulation=r, player_class=c)) for r, c in combos]
@@ -320,3 +320,37 @@ def test_docs_play_class_table_matches_the_policy():
         row = (f"| {k} | {T.PLAY_CLASS_NAMES[k]} | `{rule.__name__}` ({rule.law}) | "
                + " | ".join(names[int(p[k])] for p in pols) + " |")
         assert row in doc, f"docs/ruling.md is out of date for play class {k}: {row}"
+
+
+# --- DESIGN 2.6: a careless slip is a single lapse ---------------------------------------------
+
+def test_single_lapse_marks_the_named_slips_of_the_class():
+    from claimsolver.claim import Settings
+
+    club = normal.compile_policy(Settings(player_class="club"))
+    for k in (T.FOLLOW_LOW_KEEPING_BLOCKER, T.LEAD_TOP_BREAKS_COUNT, T.FOLLOW_WIN_BREAKS_COUNT,
+              T.VOID_DISCARD_ENTRY_LINK):
+        assert club[k] == T.SLIP
+    assert club[T.VOID_DISCARD_TOP_ALL_TOP] == T.CARELESS  # no lapse: not limited
+    expert = normal.compile_policy(Settings(player_class="expert"))
+    assert T.SLIP not in set(int(v) for v in expert)  # an expert makes none of them
+    ebu = normal.compile_policy(Settings(regulation="ebu", player_class="expert"))
+    assert ebu[T.LEAD_SPOT_UNDER_TOP_UNAWARE] == T.SLIP  # White Book 8.70.5, once
+    # the rule limits a class, it does not decide it: explanations cite the deciding rule
+    assert normal.rule_for_class(T.FOLLOW_LOW_KEEPING_BLOCKER, Settings()).__name__ == "failing_to_unblock"
+
+
+def test_one_careless_slip_per_line(monkeypatch):
+    # RealBridge 2021 board 12 table 21, North claims 7 of 8 in 4H, club: the worst line cashes
+    # South's ♥K in an order that strands a winner — one slip, 6 tricks. Chaining a second
+    # unrelated slip (as the ruling did before the rule) gave 5.
+    from pathlib import Path
+
+    from claimsolver.records import find_board
+    from claimsolver.ruling import adjudicate
+
+    rec = find_board(str(Path(__file__).parent / "data" / "real" / "realbridge-2021-qualifier.pbn"), "12", None, "21")
+    claim = Claim.from_dict({**rec.to_claim_dict(), "player_class": "club"})
+    assert adjudicate(claim).tricks == 6
+    monkeypatch.setattr(normal, "SLIP_CLASSES", ())  # without the rule: slips chain
+    assert adjudicate(claim).tricks == 5

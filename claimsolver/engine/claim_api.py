@@ -206,8 +206,8 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     policy = _int_array(policy, "policy", f"of shape ({T.N_PLAY_CLASSES},)")
     if policy.shape != (T.N_PLAY_CLASSES,):
         raise ValueError(f"policy must have shape ({T.N_PLAY_CLASSES},), got {policy.shape}")
-    if np.any((policy < T.IRRATIONAL) | (policy > T.CARELESS)):
-        raise ValueError("policy values must be IRRATIONAL (0), NORMAL (1) or CARELESS (2)")
+    if np.any((policy < T.IRRATIONAL) | (policy > T.SLIP)):
+        raise ValueError("policy values must be IRRATIONAL (0), NORMAL (1), CARELESS (2) or SLIP (3)")
     options = _int_array(options, "options", f"of shape ({T.N_OPTIONS},)")
     if options.shape != (T.N_OPTIONS,):
         raise ValueError(f"options must have shape ({T.N_OPTIONS},), got {options.shape}")
@@ -393,6 +393,8 @@ def line_options(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
                                 normal, tuple(int(mv[i, 0]) for i in range(cnt))))
         ld, fg, sh, rn, pc, aux, _won = play_card(h, side, tr, trk, np.int64(d), ld, fg, sh, rn, pc, aux,
                                                   np.int64(card), steps, options)
+        if _cls >= 0 and not stated and policy[_cls] == T.SLIP:
+            sh |= np.int64(1) << T.SHOWN_SLIP
         d += 1
     return out
 

@@ -10,7 +10,7 @@ from numba import njit
 
 from claimsolver import tables as T
 
-from .classify import above, classify, hold
+from .classify import above, classify, effective, hold
 from .count import refine_count
 from .movegen import legal_mask
 from .steps import stated
@@ -165,6 +165,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             mv[base + i, 2] = 0
             mv[base + i, 3] = 0
         return n
+    slip = (shown >> T.SHOWN_SLIP) & 1  # the line has made its one careless slip
     dic = stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps, seat, legal)
     if dic != 0:
         n = gen_groups(dic, allp, forget, named, mv, base)
@@ -176,65 +177,72 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
             refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv,
-                         base, n)
+                         base, n, slip)
         return n
-    n = gen_groups(legal, allp, forget, named, mv, base)
-    for i in range(n):
-        mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk, tstart,
-                                   pos, seat, mv[base + i, 0])
-        seen[0] |= class_bits(mv[base + i, 1])
-    if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
-        refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n)
-    nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS else 0
-    out = np.int64(0)  # excluded plays here (card bit mask)
-    admitted = np.int64(0)  # with excluded plays here: the plays normal here or made instead
-    if nban > 0:
-        tmask = np.int64(0)
-        for j in range(pos):
-            tmask |= np.int64(1) << trk[tstart + j]
-        # a row applies to a play he would make here: a normal one, or one made instead of an
-        # excluded normal play (rows chain); a play he would not make has nothing instead
-        for i in range(n):
-            if policy[mv[base + i, 1]] != T.IRRATIONAL:
-                admitted |= np.int64(1) << mv[base + i, 0]
-        frontier = admitted
-        while frontier != 0:
-            new = np.int64(0)
-            for i in range(n):
-                c = mv[base + i, 0]
-                if (frontier >> c) & 1:
-                    hit, alts = excluded_for(options, nban, hands, side, tmask, c, legal)
-                    if hit:
-                        out |= np.int64(1) << c
-                        new |= alts
-            new = as_options(new, mv, base, n)
-            frontier = np.int64(0)
-            # (the play made instead of an excluded one may be one the count refined away,
-            # never one irrational by its class: the static bounds rely on the classes)
-            for i in range(n):
-                c = mv[base + i, 0]
-                if (new >> c) & 1 and not (admitted >> c) & 1 and policy[classify(
-                        hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c)] != T.IRRATIONAL:
-                    frontier |= np.int64(1) << c
-            admitted |= frontier
     k = 0
-    while True:
+    for attempt in range(2):
+        # (a second attempt only when the line's one slip is made and only slips are left:
+        # a second slip rather than an irrational play, classes refined again, no exclusions)
+        n = gen_groups(legal, allp, forget, named, mv, base)
         for i in range(n):
-            c = mv[base + i, 0]
-            cl = mv[base + i, 1]
-            v = policy[cl]
-            if (out >> c) & 1:
-                continue
-            if v != T.IRRATIONAL or (admitted >> c) & 1:
-                mv[base + k, 0] = c
-                mv[base + k, 1] = cl
-                mv[base + k, 2] = 0
-                mv[base + k, 3] = 1 if v == T.CARELESS else 0
-                k += 1
-        if k > 0 or out == 0:
+            mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk, tstart,
+                                       pos, seat, mv[base + i, 0])
+            seen[0] |= class_bits(mv[base + i, 1])
+        if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
+            refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n, slip)
+        nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS and attempt == 0 else 0
+        out = np.int64(0)  # excluded plays here (card bit mask)
+        admitted = np.int64(0)  # with excluded plays here: the plays normal here or made instead
+        if nban > 0:
+            tmask = np.int64(0)
+            for j in range(pos):
+                tmask |= np.int64(1) << trk[tstart + j]
+            # a row applies to a play he would make here: a normal one, or one made instead of an
+            # excluded normal play (rows chain); a play he would not make has nothing instead
+            for i in range(n):
+                if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
+                    admitted |= np.int64(1) << mv[base + i, 0]
+            frontier = admitted
+            while frontier != 0:
+                new = np.int64(0)
+                for i in range(n):
+                    c = mv[base + i, 0]
+                    if (frontier >> c) & 1:
+                        hit, alts = excluded_for(options, nban, hands, side, tmask, c, legal)
+                        if hit:
+                            out |= np.int64(1) << c
+                            new |= alts
+                new = as_options(new, mv, base, n)
+                frontier = np.int64(0)
+                # (the play made instead of an excluded one may be one the count refined away,
+                # never one irrational by its class: the static bounds rely on the classes)
+                for i in range(n):
+                    c = mv[base + i, 0]
+                    if (new >> c) & 1 and not (admitted >> c) & 1 and effective(policy[classify(
+                            hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c)], slip) != T.IRRATIONAL:
+                        frontier |= np.int64(1) << c
+                admitted |= frontier
+        k = 0
+        while True:
+            for i in range(n):
+                c = mv[base + i, 0]
+                cl = mv[base + i, 1]
+                v = effective(policy[cl], slip)
+                if (out >> c) & 1:
+                    continue
+                if v != T.IRRATIONAL or (admitted >> c) & 1:
+                    mv[base + k, 0] = c
+                    mv[base + k, 1] = cl
+                    mv[base + k, 2] = 0
+                    mv[base + k, 3] = 1 if v == T.CARELESS else 0
+                    k += 1
+            if k > 0 or out == 0:
+                break
+            out = np.int64(0)  # nothing to play instead: the excluded plays stay
+            admitted = np.int64(0)
+        if k > 0 or slip == 0:
             break
-        out = np.int64(0)  # nothing to play instead: the excluded plays stay
-        admitted = np.int64(0)
+        slip = 0
     if k == 0:  # every legal play irrational (cannot happen by design): any legal play
         n = gen_groups(legal, allp, forget, named, mv, base)
         for i in range(n):

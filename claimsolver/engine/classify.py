@@ -20,6 +20,15 @@ from .trick import beats
 
 
 @njit(cache=True)
+def effective(v, slip):
+    """A policy value as the line stands: a SLIP class (tables.SLIP) is CARELESS until the line
+    has made one such play (``slip`` 1), IRRATIONAL after."""
+    if v == T.SLIP:
+        return T.IRRATIONAL if slip != 0 else T.CARELESS
+    return v
+
+
+@njit(cache=True)
 def hold(x, s):
     """16-bit holding of suit ``s`` in bitboard ``x``."""
     return (x >> (16 * s)) & 0xFFFF

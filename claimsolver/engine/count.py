@@ -13,7 +13,7 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import hibit, popcount
-from .classify import above, high_rank, hold, low_rank
+from .classify import above, effective, high_rank, hold, low_rank
 from .opp_cash import (  # noqa: F401  (re-exported: the count's callers and tests use count.*)
     _get, has_link, keep_after_loss, opp_cash, opp_cash_seated, opp_cash_skip, opp_reach)
 from .suit_rounds import _round_seq, _rounds, suit_count, suit_split
@@ -531,7 +531,7 @@ def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv,
 
 
 @njit(cache=True)
-def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n):
+def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n, slip):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
     (tables.COUNT_REFINES), where the policy prices the refined class differently: a lead
     from a suit without a top card, a discard or a follow whose value (:func:`lead_value`,
@@ -558,7 +558,7 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
         lvals = np.full(n, -1, dtype=np.int64)  # lead values, computed once each
         best = -1
         for i in range(n):
-            if policy[mv[base + i, 1]] != T.IRRATIONAL:
+            if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
                 v = lead_value(hands, side, trump, forget, seat, mv[base + i, 0])
                 lvals[i] = v
                 if v > best:
@@ -586,7 +586,7 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
         return
     best = -1
     for i in range(n):
-        if policy[mv[base + i, 1]] != T.IRRATIONAL:
+        if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
             v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v

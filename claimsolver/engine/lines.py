@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
+from claimsolver import tables as T
+
 from .bits import popcount
 from .classify import hold
 from .claim_moves import gen_options
@@ -259,6 +261,9 @@ def lines_tree(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, 
         nl, nf, ns, nr, npc, naux, won = play_card(
             hands, side, trump, trk, d, stk[L_LEADER, d], stk[L_FORGET, d], stk[L_SHOWN, d],
             stk[L_RUNNING, d], stk[L_PC, d], stk[L_AUX, d], c, steps, options)
+        cl = mv[16 * d + i, 1]
+        if cl >= 0 and mv[16 * d + i, 2] == 0 and policy[cl] == T.SLIP:
+            ns |= np.int64(1) << T.SHOWN_SLIP
         stk[L_WON, d] = won
         if (d & 3) == 3:
             tstart = d - 3
@@ -411,6 +416,8 @@ def _witness(t: _Tree, least: int, budget: int):
                 hands, np.int64(t.side), np.int64(t.trump), t.trk, np.int64(d), np.int64(leader),
                 np.int64(forget), np.int64(shown), np.int64(running), np.int64(pc), np.int64(aux),
                 np.int64(c), t.steps, t.options))
+            if cls >= 0 and not st and t.policy[cls] == T.SLIP:
+                ns |= 1 << T.SHOWN_SLIP
             if won <= target:
                 if not t.run(d + 1, nl, nf, ns, nr, npc, naux, t.budget_left(budget)):
                     return None

@@ -103,7 +103,8 @@ def key_shown(hands, side, shown, steps):
     for s in range(4):
         if ((allc >> (16 * s)) & 0x7FFC) != 0:
             present |= 1 << s
-    return shown & ((present << (4 * (1 - side))) | (present << (4 * (3 - side))))
+    return shown & ((present << (4 * (1 - side))) | (present << (4 * (3 - side)))
+                    | (np.int64(1) << T.SHOWN_SLIP))
 
 
 @njit(cache=True)
@@ -491,6 +492,8 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             hands, side, trump, trk, d, stack[F_LEADER, d], stack[F_FORGET, d],
             stack[F_SHOWN, d], stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], c, steps,
             options)
+        if mv[row, 1] >= 0 and mv[row, 2] == 0 and policy[mv[row, 1]] == T.SLIP:
+            ns |= np.int64(1) << T.SHOWN_SLIP
         delta = 64 * won + (mv[row, 3] if use_careless != 0 else 0)
         stack[F_DELTA, d] = delta
         cb = best if best < bnd else bnd
@@ -566,6 +569,8 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
             careless = mv[base + i, 3]
             nl, nf, ns, nr, npc, naux, won = play_card(hands, side, trump, trk, d, ld, fg, sh,
                                                        rn, pc, aux, c, steps, options)
+            if mv[base + i, 1] >= 0 and mv[base + i, 2] == 0 and policy[mv[base + i, 1]] == T.SLIP:
+                ns |= np.int64(1) << T.SHOWN_SLIP
             delta = 64 * won + careless
             if delta <= target:
                 rv = search(hands, trump, side, d + 1, trk, nl, nf, ns, nr, npc, naux,

@@ -220,6 +220,29 @@ def own_count(s: Settings, p: Policy) -> None:
     p[T.FOLLOW_OVERTAKE_FOR_COUNT] = T.NORMAL
 
 
+#: The named careless slips of a class (DESIGN 2.4, 2.6): failing to unblock (and cashing or
+#: winning in an order that strands winners, the same slip), the entry-suit discard, ruffing
+#: low into an overruff, spot order under the EBU preset.
+SLIP_CLASSES = (T.FOLLOW_LOW_KEEPING_BLOCKER, T.LEAD_TOP_BREAKS_COUNT, T.FOLLOW_WIN_BREAKS_COUNT,
+                T.VOID_DISCARD_ENTRY_LINK, T.VOID_RUFF_LOW_INTO_OVERRUFF,
+                T.LEAD_SPOT_UNDER_TOP_UNAWARE, T.FOLLOW_SPOT_UNDER_TOP_UNAWARE)
+
+
+@rule("70D1", "one careless slip per line")
+def single_lapse(s: Settings, p: Policy) -> None:
+    """DESIGN 2.6: "careless slips are single lapses a player of the class makes without
+    noticing; they are not a licence to chain unrelated mistakes that his own count would
+    catch" (the footnote to Laws 70 and 71 makes careless play normal, not a series of them;
+    the White Book's examples, 8.70.4 and 8.70.5, each impute one careless play). A named slip
+    that is careless for the class is normal once on a line; after it, the line's other named
+    slips are irrational (``SLIP``). The outstanding trump of Law 70C is not a play slip: a line
+    may overlook it and make one slip. A careless play that is no lapse (throwing one of
+    several believed winners, QBA regulation (b)) is not limited."""
+    for k in SLIP_CLASSES:
+        if p.get(k) == T.CARELESS:
+            p[k] = T.SLIP
+
+
 #: Every rule, applied in this order (later rules may override earlier ones).
 RULES: tuple[Rule, ...] = (
     suit_order,
@@ -236,6 +259,7 @@ RULES: tuple[Rule, ...] = (
     losers,
     draw_aware_trump_first,
     own_count,
+    single_lapse,
 )
 
 
@@ -260,6 +284,8 @@ def rule_for_class(play_class: int, settings: Settings) -> Rule | None:
     """The last rule that set a class's normality (for explanations)."""
     found = None
     for rule in RULES:
+        if rule is single_lapse:  # it limits how often a careless class is played, not whether
+            continue
         p: Policy = {}
         rule(settings, p)
         if play_class in p:

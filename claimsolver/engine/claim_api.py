@@ -171,8 +171,8 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     hands int64[4] bitboards (card = 16*suit + rank); trump 0..3 or 4 = NT; leader 0..3 of the
     current trick; trick: card ints played to it, in order from the leader (0..3 cards);
     claim_side 0 (NS) or 1 (EW); forget: bitboard of outstanding cards the claimer may be
-    unaware of; shown: bit 4*seat+suit = seat has shown out of suit; policy int64[25] (normality
-    by play class); options int64[8]; steps int64[n, 9] (possibly (0, 9)); running: 4*seat+suit
+    unaware of; shown: bit 4*seat+suit = seat has shown out of suit; policy int64[N_PLAY_CLASSES] (normality
+    by play class: tables.IRRATIONAL/NORMAL/CARELESS/SLIP); options int64[8]; steps int64[n, 9] (possibly (0, 9)); running: 4*seat+suit
     of the suit being run, or -1; node_budget: 0 = unlimited; tricks_only: only the fewest
     tricks (``careless`` -1, no ``line``); excluded: plays the claiming side does not make,
     each (its hand of seat ``claim_side``, of its partner, the mask of the cards already in the

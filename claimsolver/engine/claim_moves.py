@@ -14,7 +14,7 @@ from .classify import above, classify, effective, hold
 from .count import refine_count
 from .movegen import legal_mask
 from .steps import stated
-from .trick import beats
+from .trick import beats, trick_winner, winning_card
 
 
 # --- options --------------------------------------------------------------------
@@ -264,13 +264,8 @@ def order_options(hands, side, trump, leader, trk, tstart, pos, mv, scores, base
     w = -1
     wseat = -1
     if pos > 0:
-        w = trk[tstart]
-        wi = 0
-        for k in range(1, pos):
-            if beats(trk[tstart + k], w, trump):
-                w = trk[tstart + k]
-                wi = k
-        wseat = (leader + wi) & 3
+        w = winning_card(trk, tstart, pos, trump)
+        wseat = trick_winner(trk, tstart, pos, leader, trump)
     for i in range(cnt):
         c = mv[base + i, 0]
         s = c >> 4

@@ -18,10 +18,21 @@ are drawn from one random stream in order, so a smaller count at 13 tricks measu
 claims of the full run. ``--budget`` defaults to the node budget of the audit's default time
 limit (``audit.DEFAULT_TIME_LIMIT`` x ``ruling.NODES_PER_SECOND``); 0 = none. ``--dump``
 writes one JSON line per claim (position, time, the search's counters) to study the tail.
+
+``--awareness evidence`` measures the default settings instead (DESIGN 2.4, the default since
+issue 9): each random position becomes a declarer's claim of the tricks double dummy gives his
+side (the claim a player who sees his tricks makes; most real claims), no statement, club,
+ACBL; the claimer's states of mind come from the Law layer (outstanding trumps under Law 70C,
+a card the count points to, a small card inside a suit he runs), and the time is that of
+``ruling.least_successful_state``: the states of mind worked out and each searched (the claim
+search a director waits for; not the double-dummy value, the explanation or the expert's
+own-count check). ``all`` (the default) is the hardest setting the policy meets: every
+opponent's card overlooked.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -82,6 +93,39 @@ def run_claim(hands, trump, leader, trick, side, policy, budget, buffers=None):
                         node_budget=budget, buffers=buffers)
 
 
+def evidence_claim(hands, trump, leader, trick, side):
+    """A declarer's claim (North or East, no statement, default settings) of the tricks double
+    dummy gives his side in the position."""
+    from claimsolver import ruling as R
+    from claimsolver.cards import Seat
+    from claimsolver.claim import Claim
+    from claimsolver.position import Position
+
+    pos = Position(tuple(int(h) for h in hands), trump, Seat(leader), tuple(int(c) for c in trick))
+    claim = Claim(position=pos, declarer=Seat(side), claimer=Seat(side), claimed=0)
+    dd = R.double_dummy(claim)
+    return dataclasses.replace(claim, claimed=dd), dd
+
+
+def run_evidence(claim, dd, time_limit):
+    """The claim search of the ruling (every state of mind of the default awareness, worked
+    out and searched); returns (result or None when over the time limit, states of mind, CPU
+    seconds of ``least_successful_state``)."""
+    from claimsolver import ruling as R
+    from claimsolver.laws import codes
+
+    work = codes.working_claim(claim)
+    policy = codes.compile_policy(work)
+    compiled, _, _ = R.understand(claim)
+    states = len(R.code_states(work, claim, compiled.mentions, could_make=dd))
+    t = time.process_time()
+    try:
+        _aw, res = R.least_successful_state(work, claim, compiled, policy, time_limit, {}, could_make=dd)
+    except R.TimeLimitReached:
+        res = None
+    return res, states, time.process_time() - t
+
+
 def pct(a, q):
     return float(np.percentile(np.asarray(a), q)) if len(a) else float("nan")
 
@@ -101,7 +145,11 @@ def main(argv=None) -> int:
     ap.add_argument("--counts", default="", help="claims per trick count, e.g. 100,100,100,20")
     ap.add_argument("--no-dds", action="store_true")
     ap.add_argument("--dump", default="", help="write one JSON line per claim to this file")
+    ap.add_argument("--awareness", choices=("all", "evidence"), default="all",
+                    help="all: every opponent's card overlooked (the hardest); evidence: the default settings")
     args = ap.parse_args(argv)
+    evidence = args.awareness == "evidence"
+    time_limit = (args.budget / NODES_PER_SECOND) if args.budget else None
     policy = compile_policy(Settings())
     rng = np.random.default_rng(args.seed)
     buffers = ClaimBuffers()
@@ -114,6 +162,14 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     for _ in range(3):
         run_claim(*random_claim(rng, 3), policy, 0, buffers)
+    if evidence:
+        # the ruling's own tables (claim_api's process buffers), faulted in and warmed the same way
+        from claimsolver.engine import claim_api
+        own = claim_api._get_buffers()
+        own.tt.fill(0)
+        own.tt1.fill(0)
+        for _ in range(3):
+            run_evidence(*evidence_claim(*random_claim(rng, 3)), None)
     print(f"warm-up (JIT load/compile): {time.perf_counter() - t0:.2f} s", file=sys.stderr)
     solve_board = None
     if not args.no_dds:
@@ -126,17 +182,33 @@ def main(argv=None) -> int:
         kt, dt, nodes, incomplete = [], [], [], 0
         for i in range(count):
             hands, trump, leader, trick, side = random_claim(rng, n)
-            t = time.process_time()
-            res = run_claim(hands, trump, leader, trick, side, policy, args.budget, buffers)
-            kt.append(time.process_time() - t)
-            nodes.append(res.nodes)
-            incomplete += not res.complete
+            states = 1
+            if evidence:
+                claim, dd = evidence_claim(hands, trump, leader, trick, side)
+                res, states, sec = run_evidence(claim, dd, time_limit)
+                kt.append(sec)
+                nodes.append(res.nodes if res is not None else args.budget)
+                incomplete += res is None
+            else:
+                t = time.process_time()
+                res = run_claim(hands, trump, leader, trick, side, policy, args.budget, buffers)
+                kt.append(time.process_time() - t)
+                nodes.append(res.nodes)
+                incomplete += not res.complete
             if solve_board is not None:
                 deal = to_deal(hands, trump, leader, trick)
                 t = time.process_time()
                 solve_board(deal)
                 dt.append(time.process_time() - t)
-            if dump is not None:
+            if dump is not None and evidence:
+                dump.write(json.dumps({
+                    "tricks": n, "i": i, "hands": [int(h) for h in hands], "trump": trump,
+                    "leader": leader, "trick": [int(c) for c in trick], "side": side,
+                    "ms": kt[-1] * 1e3, "dds_ms": dt[-1] * 1e3 if dt else None, "claimed": claim.claimed,
+                    "states": states, "value": None if res is None else res.tricks,
+                    "careless": None if res is None else res.careless,
+                    "nodes": nodes[-1], "complete": res is not None}) + "\n")
+            elif dump is not None:
                 st = [int(x) for x in buffers.stats]
                 dump.write(json.dumps({
                     "tricks": n, "i": i, "hands": [int(h) for h in hands], "trump": trump,
@@ -158,7 +230,8 @@ def main(argv=None) -> int:
     if dump is not None:
         dump.close()
     print()
-    print(f"node budget per claim: {args.budget or 'none'}")
+    print(f"node budget per claim: {args.budget or 'none'}; awareness: "
+          f"{'evidence (the default settings: a claim of the double-dummy tricks)' if evidence else 'every opponent card overlooked'}")
     print()
     print("| tricks left | claims | kernel median (ms) | p90 | p99 | max | p99/median | DDS median "
           "(ms) | DDS p99 | DDS max | median ratio kernel/DDS | median nodes | at the budget |")

@@ -57,6 +57,18 @@ def test_error_is_claimsolver_error_with_position():
     assert "'finesse'" in " ".join(e.expected)
 
 
+def test_tokenizer_does_not_import_the_parser():
+    """Data flows one way: text -> tokens (normalize) -> grammar (parser). An unknown word is
+    reported by the tokenizer with the tokens before it; the parser adds what it expected."""
+    import inspect
+
+    import claimsolver.statement.normalize as tokenizer
+    assert "statement.parser" not in inspect.getsource(tokenizer)
+    with pytest.raises(StatementSyntaxError) as info:
+        tokenizer.normalize("take the spade finest")
+    assert info.value.column == 16 and [t.value for t in info.value.before][:1] == ["take"]
+
+
 def test_expected_in_human_words_not_token_names():
     with pytest.raises(StatementSyntaxError) as info:
         parse("ruff a heart in")

@@ -55,6 +55,19 @@ class StatementInputError(StatementSyntaxError):
                          f"statement: {reason}")
 
 
+class UnknownWord(StatementSyntaxError):
+    """A word :func:`normalize` does not know. Carries the tokens read before it
+    (``before``) and the word as normalized (``value``), so that the parser, which knows the
+    grammar, can say what was expected there (the parser re-raises it with that); the
+    suggestion here is the closest vocabulary word."""
+
+    def __init__(self, text: str, column: int, word: str, value: str, before: list[Tok]):
+        self.value = value
+        self.before = list(before)
+        super().__init__(text, column, word, f"I do not know the word '{word}' (column {column})",
+                         suggestion=suggest(value))
+
+
 def _or_list(items: list[str]) -> str:
     if len(items) == 1:
         return items[0]
@@ -260,23 +273,8 @@ def normalize(text: str) -> list[Tok]:
             if tok is not None:
                 toks.append(tok)
                 continue
-        raise _unknown_word(text, col, word, value, toks)
+        raise UnknownWord(text, col, word, value, toks)
     return toks
-
-
-def _unknown_word(text: str, col: int, word: str, value: str, before: list[Tok]) -> StatementSyntaxError:
-    from claimsolver.statement.parser import expected_after  # late: parser imports us
-
-    kinds = expected_after(before)
-    sugg = suggest(value, kinds) if kinds else None
-    if sugg is None:
-        sugg = suggest(value)
-    return StatementSyntaxError(
-        text, col, word,
-        f"I do not know the word '{word}' (column {col})",
-        expected=describe(kinds) if kinds else None,
-        suggestion=sugg,
-    )
 
 
 def _order(kinds) -> list[str]:

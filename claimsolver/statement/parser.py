@@ -17,7 +17,7 @@ from claimsolver.line import (
 from claimsolver.statement import vocab
 from claimsolver.statement.earley import fast, plain
 from claimsolver.statement.normalize import (
-    StatementSyntaxError, StatementInputError, Tok, describe, normalize, suggest,
+    StatementSyntaxError, StatementInputError, Tok, UnknownWord, describe, normalize, suggest,
 )
 
 SUIT_INDEX = vocab.SUIT_WORD_INDEX
@@ -646,6 +646,15 @@ def _error_from(text: str, toks: list[Tok], e: UnexpectedInput) -> StatementSynt
         expected=describe(expected), suggestion=sugg)
 
 
+def _unknown_word(e: UnknownWord) -> StatementSyntaxError:
+    """``e`` with what the grammar accepts where the unknown word stands, and the closest word
+    of those kinds."""
+    kinds = expected_after(e.before)
+    sugg = (suggest(e.value, kinds) if kinds else None) or e.suggestion
+    return StatementSyntaxError(e.text, e.column, e.word, e.reason,
+                                expected=describe(kinds) if kinds else None, suggestion=sugg)
+
+
 def expected_after(toks: list[Tok]) -> set[str] | None:
     """The word kinds the grammar accepts after ``toks`` (None if ``toks`` already fail)."""
     found = _expected_after(tuple(t.kind for t in toks))
@@ -755,7 +764,10 @@ def _parse(text: str) -> Line:
             pass  # report errors against the whole text, below
         else:
             return _joined(first, then)
-    toks = normalize(text)
+    try:
+        toks = normalize(text)
+    except UnknownWord as e:
+        raise _unknown_word(e) from None
     if len(toks) > MAX_WORDS:
         raise StatementInputError(text, f"too many words ({len(toks)}); at most {MAX_WORDS} are supported")
     return parse_tokens(text, toks)

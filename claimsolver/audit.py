@@ -19,7 +19,9 @@ in multi-room files), ``table`` (only when the record has one), ``contract``, ``
 A board that could not be ruled gives ``{"file", "board", "skipped", "detail"}`` (plus
 ``room``/``table`` when known): ``skipped`` is a short reason (a records skip code such as
 ``no-play``, or ``time limit``, ``bad input``, ``internal error``, ``unreadable file``),
-``detail`` the message. Played-out and passed-out boards are counted, not listed.
+``detail`` the message; a ``time limit`` row whose quick normal line (``ruling.probe_bound``)
+falls short of the claim also has ``at_most``, the award's upper bound. Played-out and
+passed-out boards are counted, not listed.
 """
 
 from __future__ import annotations
@@ -105,7 +107,9 @@ def rule_item(item: AuditItem, time_limit: float | None = DEFAULT_TIME_LIMIT,
         claim = Claim.from_dict({**item.claim, **(settings or {})})
         ruling = adjudicate(claim, time_limit=time_limit)
     except TimeLimitReached as e:
-        return {**where, "skipped": TIME_LIMIT, "detail": str(e)}
+        # a quick normal line may still show the claim fails (ruling.probe_bound)
+        return {**where, "skipped": TIME_LIMIT, "detail": str(e),
+                **({"at_most": e.at_most} if e.at_most is not None else {})}
     except ClaimSolverError as e:
         return {**where, "skipped": BAD_INPUT, "detail": str(e).replace("\n", "; ")}
     least_normal = least_normal_tricks(ruling)

@@ -37,7 +37,15 @@ from claimsolver.sensitivity import sensitivity_table
 
 
 class TimeLimitReached(ClaimSolverError):
-    """The claim search did not finish within the time limit given."""
+    """The claim search did not finish within the time limit given. ``at_most``: when a
+    normal line found without the full search (:func:`probe_bound`) shows that the claim
+    fails, the most tricks the award can be (else None); ``line``: that line, as a search
+    result's ``line``."""
+
+    def __init__(self, message: str, at_most: int | None = None, line: tuple = ()):
+        super().__init__(message)
+        self.at_most = at_most
+        self.line = tuple(line)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -494,7 +502,11 @@ def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, po
         # (quick_award's tricks-only searches live under "tricks" with the same key tail)
         res = shared_result(memo.get(key, ()), policy)
         if res is None:
-            res = run_claim_search(work, policy, awareness.forget, compiled.steps, left, time_limit)
+            try:
+                res = run_claim_search(work, policy, awareness.forget, compiled.steps, left, time_limit)
+            except TimeLimitReached as e:
+                raise probe_bound(e, work, policy, compiled.steps, awareness, time_limit,
+                                  None if best is None else best[1]) from None
             used += res.nodes
             memo.setdefault(key, []).append((policy.copy(), res))
         if best is None or (res.tricks, res.careless) < (best[1].tricks, best[1].careless):
@@ -502,6 +514,42 @@ def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, po
     assert best is not None
     return best
 
+
+def probe_bound(err: TimeLimitReached, work: Claim, policy: np.ndarray, steps: np.ndarray,
+                awareness: Awareness, time_limit: float | None, done=None) -> TimeLimitReached:
+    """``err`` (the claim search of ``awareness`` over the time limit), with what a quick
+    normal line tells the director: Law 70's award is the least successful normal line, so any
+    normal line bounds it from above (:mod:`claimsolver.engine.probe`: one line walked
+    greedily by double dummy, in the search's own terms; ``done``: a state of mind already
+    searched in full, whose value bounds it too). Said only where that bound is the award's:
+    a contested claim under the duplicate Laws, and not where the expert's own-count check
+    (which can raise the award) would follow. When the line does not fall short of the claim
+    it proves nothing, and ``err`` is returned as it was. The probe's double-dummy searches
+    may use a quarter of the time limit, counted in positions (``PROBE_SHARE``)."""
+    from claimsolver.engine.probe import probe_lines
+
+    s = work.settings
+    if s.question != "contested" or s.law != codes.DUPLICATE or (
+            excludes_dominated_plays(s) and awareness.forget == 0):
+        return err
+    pos = work.position
+    probe = probe_lines(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), work.claiming_side,
+                        awareness.forget, shown_bits(work), policy,
+                        np.array(awareness_options(work), dtype=np.int64), steps,
+                        total_budget=max(1, int(PROBE_SHARE * (time_limit or 0) * DD_NODES_PER_SECOND)))
+    found = [(r.tricks, r.line) for r in (probe, done) if r is not None and r.tricks >= 0]
+    if not found:
+        return err
+    tricks, line = min(found, key=lambda t: t[0])
+    if tricks >= work.claimed:
+        return err
+    return TimeLimitReached(
+        f"{err}. A normal line found without the full search gives the claiming side {tricks} of the "
+        f"{work.tricks_left} tricks, so the claim of {work.claimed} fails: the award is at most {tricks} "
+        "(Law 70A: the least successful normal line is at most that)", at_most=tricks, line=line)
+
+
+PROBE_SHARE = 0.25  # of the time limit, for the quick normal line over it (probe_bound)
 
 LINES_NODES_PER_SECOND = 2_000_000  # a conservative rate of the normal-lines tree
 LINES_NODE_BUDGET = 40_000_000  # without a time limit (about 20 s)

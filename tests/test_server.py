@@ -203,7 +203,10 @@ def test_time_limit_503_while_others_are_served(client):
 
 
 def test_solve_time_limit(client):
-    full = {k: HARD[k] for k in ("deal", "trump", "leader")}
+    # HARD's hands moved round one seat: a deal no other test solves, so no worker's
+    # double-dummy table already holds its positions (the HARD ruling's probe fills it)
+    full = {"deal": "N:KQ62.AT63.KT642. 3.98.J9753.AK975 AT84.752..Q86432 J975.KQJ4.AQ8.JT",
+            "trump": HARD["trump"], "leader": HARD["leader"]}
     r = client.post("/api/solve?time_limit=0.01", json=full)
     assert r.status_code == 503 and "double-dummy search did not finish" in r.json()["message"]
 

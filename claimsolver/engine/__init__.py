@@ -196,6 +196,12 @@ def _run(hands, trump, leader, tcards, node_budget: int = 0) -> tuple[int, int]:
     return int(v), ((leader + k) % 4) & 1
 
 
+def last_dd_nodes() -> int:
+    """Nodes the last double-dummy search of this process visited (for callers that budget
+    many searches together: the claim probe, ``engine/probe.py``)."""
+    return int(_get_buffers().stats[0])
+
+
 def dd_tricks(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray) -> int:
     """Tricks the side of the player to move takes from here, current trick included.
 

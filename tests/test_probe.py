@@ -1,0 +1,111 @@
+"""The quick normal line (claimsolver.engine.probe) and what a ruling over its time limit
+says with it (ruling.probe_bound)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from test_claim_kernel import random_claim, replay  # noqa: E402
+
+from claimsolver import ruling as R  # noqa: E402
+from claimsolver.claim import Claim  # noqa: E402
+from claimsolver.engine.claim_api import claim_search  # noqa: E402
+from claimsolver.engine.probe import probe_line, probe_lines  # noqa: E402
+
+# 150-15000.lin board 10, open room (tests/data/vugraph): 2S by East, West (dummy) to lead in
+# the last four tricks; East claims three. Leading dummy's ♠7 fells East's ♠9 (the club
+# slip of stranding winners), after which East-West take one trick: the ruling is 1.
+CRASH = {"deal": "N:.Q.T.K8 9.J..QT .95..J6 7...974", "trump": "S", "declarer": "E",
+         "leader": "W", "claimer": "E", "claimed": 3, "shown_out": {"N": "S", "S": "D"},
+         "contract": "2S", "player_class": "club"}
+
+
+@pytest.fixture
+def one_position(monkeypatch):
+    """A time limit of 1 s is one position of the claim search (the double-dummy search keeps
+    its own rate, so it finishes)."""
+    monkeypatch.setattr(R, "NODES_PER_SECOND", 1)
+
+
+def _over_limit(claim):
+    with pytest.raises(R.TimeLimitReached) as info:
+        R.adjudicate(claim, time_limit=1.0)
+    return info.value
+
+
+def _probe_args(args):
+    return {k: v for k, v in args.items() if k != "running"}
+
+
+@pytest.mark.parametrize("with_steps", [False, True])
+def test_probe_line_is_a_normal_line_above_the_search(with_steps):
+    """The probe's line is legal and normal by the reference's own rules (statement, count,
+    one careless slip), it scores the tricks the probe says, and the exact search (the fewest
+    tricks over every such line) is never above it."""
+    rng = np.random.default_rng(5 if with_steps else 4)
+    for i in range(150):
+        args = random_claim(rng, int(rng.integers(2, 6)), with_steps=with_steps)
+        args["running"] = -1  # the probe starts where a ruling's search starts
+        res = claim_search(**args)
+        pr = probe_line(**_probe_args(args), seed=None if i % 2 else i)
+        assert pr.complete, (i, args)
+        tricks, _careless = replay(args, pr)
+        assert tricks == pr.tricks, (i, args)
+        assert res.tricks <= pr.tricks, (i, args)
+
+
+def test_probe_lines_keeps_the_fewest_and_is_deterministic():
+    rng = np.random.default_rng(8)
+    for i in range(30):
+        args = _probe_args(random_claim(rng, int(rng.integers(3, 7)), with_steps=False))
+        one = probe_line(**args)
+        many = probe_lines(**args, tries=6)
+        assert many.tricks <= one.tricks
+        assert probe_lines(**args, tries=6) == many
+
+
+def test_time_limit_with_a_failing_claim_gives_the_bound(one_position):
+    """Over the time limit, a quick normal line still shows the claim fails: the message and
+    the error carry the award's upper bound (Law 70A: at most that line's tricks)."""
+    claim = Claim.from_dict(CRASH)
+    assert R.adjudicate(claim).tricks == 1
+    e = _over_limit(claim)
+    assert e.at_most == 1 and len(e.line) == 16
+    assert "the award is at most 1" in str(e) and "raise --time-limit" in str(e)
+
+
+def test_time_limit_says_nothing_more_when_the_line_does_not_fail(one_position):
+    """A quick line that makes the claim proves nothing: the plain message."""
+    claim = Claim.from_dict({**CRASH, "claimed": 1})  # a claim of the one trick he surely takes
+    e = _over_limit(claim)
+    assert e.at_most is None and "at most" not in str(e)
+
+
+def test_no_bound_before_the_experts_own_count_check(one_position):
+    """For an expert aware of every card, the own-count check may raise the award above the
+    least successful normal line: no bound is claimed."""
+    claim = Claim.from_dict({**CRASH, "player_class": "expert"})
+    assert R.adjudicate(claim).tricks == 3
+    assert _over_limit(claim).at_most is None
+
+
+def test_no_bound_under_other_questions(one_position):
+    """Law 71 (a concession) and Law 69 rule on other quantities than the least successful
+    line: no bound is claimed for them."""
+    claim = Claim.from_dict({**CRASH, "claimed": 2, "question": "concession"})
+    assert _over_limit(claim).at_most is None
+
+
+def test_audit_row_over_the_limit_carries_the_bound(one_position):
+    from claimsolver.audit import AuditItem, rule_item
+
+    item = AuditItem(file="x.lin", board="10", room="open", table=None, claim=CRASH)
+    row = rule_item(item, time_limit=1.0)
+    assert row["skipped"] == "time limit" and row["at_most"] == 1
+    assert json.dumps(row)

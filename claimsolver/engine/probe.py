@@ -38,9 +38,12 @@ class ProbeResult:
 
 def _legal(hands: np.ndarray, player: int, trk: np.ndarray, tstart: int, p: int) -> list[int]:
     """The player's legal cards, one of each run of equals (cards of one suit with no card
-    still held by another hand between them: the same double-dummy value, the same line)."""
+    between them still held by another hand or played to this trick — docs/engine.md,
+    "Equivalent cards": the same double-dummy value, the same line)."""
     hand = int(hands[player])
     others = (int(hands[0]) | int(hands[1]) | int(hands[2]) | int(hands[3])) & ~hand
+    for j in range(p):
+        others |= 1 << int(trk[tstart + j])
     cards = [c for c in range(64) if hand >> c & 1]
     if p > 0:
         led = int(trk[tstart]) >> 4

@@ -109,3 +109,14 @@ def test_audit_row_over_the_limit_carries_the_bound(one_position):
     row = rule_item(item, time_limit=1.0)
     assert row["skipped"] == "time limit" and row["at_most"] == 1
     assert json.dumps(row)
+
+
+def test_server_time_outcome_carries_the_bound(one_position):
+    """The web API's 503 body gets ``at_most`` from the worker's outcome (server/work.py)."""
+    from claimsolver.server import work
+
+    out = work.rule(dict(CRASH), time_limit=1.0)
+    assert out.kind == "time" and out.value == {"at_most": 1}
+    assert "at most 1" in out.problems[0][1]
+    plain = work.rule({**CRASH, "claimed": 1}, time_limit=1.0)
+    assert plain.kind == "time" and plain.value is None

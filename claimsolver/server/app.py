@@ -166,7 +166,7 @@ def create_app(*, workers: int = 2, time_limit: float = DEFAULT_TIME_LIMIT, max_
         if out.kind == "bad":
             raise _BadInput(422, "bad input", out.problems)
         if out.kind == "time":
-            raise _BadInput(503, "time limit", out.problems, time_limit=limit)
+            raise _BadInput(503, "time limit", out.problems, time_limit=limit, **(out.value or {}))
         raise _BadInput(500, "internal error", [("", f"internal error: {m} (please report it with the input)")
                                                  for _, m in out.problems])
 

@@ -35,7 +35,7 @@ WARM_UP_CLAIMS = (
 class Outcome:
     """``kind``: ``ok`` (``value`` is the JSON answer), ``bad`` (``problems``: (field, message)
     pairs, as the CLI prints them), ``time`` (the time limit was reached; ``problems`` holds
-    the message) or ``internal`` (a bug: ``problems`` holds the exception's name and text)."""
+    the message, ``value`` ``{"at_most": n}`` when the claim is shown to fail anyway) or ``internal`` (a bug: ``problems`` holds the exception's name and text)."""
 
     kind: str
     value: Any = None
@@ -83,7 +83,9 @@ def _guarded(job, *args) -> Outcome:
     try:
         value = job(*args)
     except TimeLimitReached as e:
-        return Outcome("time", problems=(("", str(e)),), seconds=time.perf_counter() - t0)
+        # the award's upper bound a quick normal line gave, if the claim fails (ruling.probe_bound)
+        bound = {"at_most": e.at_most} if getattr(e, "at_most", None) is not None else None
+        return Outcome("time", value=bound, problems=(("", str(e)),), seconds=time.perf_counter() - t0)
     except ClaimSolverError as e:
         return Outcome("bad", problems=problems_of(e), seconds=time.perf_counter() - t0)
     except Exception as e:  # noqa: BLE001 - reported as an internal error, never a traceback

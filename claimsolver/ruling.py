@@ -546,7 +546,7 @@ def probe_bound(err: TimeLimitReached, work: Claim, policy: np.ndarray, steps: n
     return TimeLimitReached(
         f"{err}. A normal line found without the full search gives the claiming side {tricks} of the "
         f"{work.tricks_left} tricks, so the claim of {work.claimed} fails: the award is at most {tricks} "
-        "(Law 70A: the least successful normal line is at most that)", at_most=tricks, line=line)
+        "(Law 70A awards the least successful normal line, and this is one)", at_most=tricks, line=line)
 
 
 PROBE_SHARE = 0.25  # of the time limit, for the quick normal line over it (probe_bound)

@@ -40,6 +40,8 @@ def run_each(items: Iterable[Any], work: Callable[[Any], None], name: Callable[[
             work(item)
         except ClaimSolverError as e:
             report_error(name(item), e)
+            for line in getattr(e, "after", ()):  # e.g. the line that shows a claim fails anyway
+                click.echo(line, err=True)
             code = max(code, EXIT_BAD_INPUT) if code != EXIT_INTERNAL else code
         except KeyboardInterrupt:
             raise
@@ -144,6 +146,21 @@ def _cli_claim_fields(opts: dict) -> dict:
     return d
 
 
+def probe_line_text(claim, line) -> list[str]:
+    """The quick normal line of a claim over the time limit (ruling.probe_bound), trick by
+    trick as the ruling's worst line is printed."""
+    from claimsolver.cards import card_symbol
+    from claimsolver.explain import group_tricks
+
+    out = ["A normal line on which the claim fails (found without the full search: the least "
+           "successful line may lose more):"]
+    for i, t in enumerate(group_tricks(claim, list(line)), 1):
+        cards = " ".join(card_symbol(x) for x in t.cards)
+        won = f"won by {t.winner.full_name}" if t.winner is not None else ""
+        out.append(f"  {i:>2}. {t.leader.name} leads: {cards:<16} {won}")
+    return out
+
+
 @main.command()
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="One ruling object per line (claim-format.md).")
@@ -195,8 +212,15 @@ def adjudicate(files, as_json, law, regulation, player_class, question, aware, u
         return Claim.from_dict({**data, **cli_fields})
 
     def work(source: str) -> None:
+        from claimsolver.ruling import TimeLimitReached
+
         claim = load(source)
-        ruling = rule(claim, time_limit=time_limit, sensitivity=sensitivity, **overrides)
+        try:
+            ruling = rule(claim, time_limit=time_limit, sensitivity=sensitivity, **overrides)
+        except TimeLimitReached as e:
+            if e.line and not as_json:
+                e.after = probe_line_text(claim, e.line)  # type: ignore[attr-defined]
+            raise
         if protections:
             from claimsolver.ruling import add_protections
 

@@ -120,3 +120,20 @@ def test_server_time_outcome_carries_the_bound(one_position):
     assert "at most 1" in out.problems[0][1]
     plain = work.rule({**CRASH, "claimed": 1}, time_limit=1.0)
     assert plain.kind == "time" and plain.value is None
+
+
+def test_cli_prints_the_failing_line_over_the_limit(one_position, tmp_path):
+    """``adjudicate`` over the time limit: exit 2, the message with the bound, then the line."""
+    from click.testing import CliRunner
+
+    from claimsolver.cli import main
+
+    f = tmp_path / "crash.json"
+    f.write_text(json.dumps(CRASH))
+    r = CliRunner().invoke(main, ["adjudicate", str(f), "--time-limit", "1"])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "the award is at most 1" in r.output
+    assert "A normal line on which the claim fails" in r.output
+    assert "   1. W leads: " in r.output and "   4. " in r.output  # the four tricks of the line
+    r = CliRunner().invoke(main, ["adjudicate", "--json", str(f), "--time-limit", "1"])
+    assert r.exit_code == 2 and "A normal line on which" not in r.output

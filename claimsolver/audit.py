@@ -437,10 +437,11 @@ def summarize_rows(rows: Sequence[dict[str, Any]], *, claims: int, seconds: floa
     ``claims_per_second`` (claims ruled or skipped per second of the whole audit)."""
     skipped: dict[str, int] = {}
     flags = {f: 0 for f in FLAGS}
-    ruled = upheld = trump_70c = 0
+    ruled = upheld = trump_70c = failing_over_limit = 0
     for r in rows:
         if "skipped" in r:
             skipped[r["skipped"]] = skipped.get(r["skipped"], 0) + 1
+            failing_over_limit += "at_most" in r
             continue
         ruled += 1
         upheld += r["tricks"] == r["claimed"]
@@ -458,6 +459,8 @@ def summarize_rows(rows: Sequence[dict[str, Any]], *, claims: int, seconds: floa
         "flags": flags,
         # needs-statement split: the loss rests on an outstanding trump (Law 70C) or not
         "needs_statement_70c": trump_70c,
+        # claims over the time limit that a quick normal line shows to fail (rows with at_most)
+        "time_limit_failing": failing_over_limit,
         "needs_statement_other": flags[NEEDS_STATEMENT] - trump_70c,
         "seconds": round(seconds, 3),
         "claims_per_second": round(claims / seconds, 2) if seconds > 0 else None,
@@ -497,7 +500,10 @@ def summary_text(s: dict[str, Any]) -> str:
              f"({s['upheld']} upheld with no statement), {sum(s['skipped'].values())} skipped; "
              f"{s['played_out']} played out, {s['passed_out']} passed out."]
     if s["skipped"]:
-        lines.append("Skipped: " + ", ".join(f"{k} {v}" for k, v in s["skipped"].items()) + ".")
+        failing = s.get("time_limit_failing", 0)
+        lines.append("Skipped: " + ", ".join(f"{k} {v}" for k, v in s["skipped"].items())
+                     + (f" ({failing} of them shown to fail by a quick normal line: see at_most)" if failing else "")
+                     + ".")
     lines.append("Flags: " + ", ".join(f"{k} {v}" for k, v in s["flags"].items())
                  + f" (needs-statement: {s.get('needs_statement_70c', 0)} on an outstanding trump, Law 70C; "
                  f"{s.get('needs_statement_other', 0)} other).")

@@ -137,3 +137,13 @@ def test_cli_prints_the_failing_line_over_the_limit(one_position, tmp_path):
     assert "   1. W leads: " in r.output and "   4. " in r.output  # the four tricks of the line
     r = CliRunner().invoke(main, ["adjudicate", "--json", str(f), "--time-limit", "1"])
     assert r.exit_code == 2 and "A normal line on which" not in r.output
+
+
+def test_audit_summary_counts_the_claims_shown_to_fail():
+    from claimsolver.audit import summarize_rows, summary_text
+
+    rows = [{"file": "a.lin", "board": "1", "skipped": "time limit", "detail": "...", "at_most": 9},
+            {"file": "a.lin", "board": "2", "skipped": "time limit", "detail": "..."}]
+    s = summarize_rows(rows, claims=2, seconds=1.0)
+    assert s["skipped"] == {"time limit": 2} and s["time_limit_failing"] == 1
+    assert "time limit 2 (1 of them shown to fail by a quick normal line: see at_most)" in summary_text(s)

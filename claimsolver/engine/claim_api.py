@@ -359,34 +359,21 @@ def line_options(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     generator's own, count refinements included)."""
     from .claim_moves import gen_options
     from .search_claim import play_card
-    from .steps import settle_pc
 
-    h = np.array([int(x) for x in hands], dtype=np.int64)
-    trk = np.zeros(NPLY, dtype=np.int64)
-    tcards = [int(c) for c in np.asarray(trick).tolist()]
-    for i, c in enumerate(tcards):
-        trk[i] = c
-    steps = np.ascontiguousarray(np.asarray(steps, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS))
-    options = np.asarray(options, dtype=np.int64)
+    w = walk_start(hands, trump, leader, trick, claim_side, forget, shown, options, steps)
+    h, trk, steps, options, named, mv, seen, side, tr = (w.hands, w.trk, w.steps, w.options, w.named,
+                                                         w.mv, w.seen, w.side, w.trump)
+    ld, fg, sh, rn, pc, aux, d = w.leader, w.forget, w.shown, w.running, w.pc, w.aux, w.d
     no_count = options[:T.N_OPTIONS].copy()
     no_count[T.OPT_COUNT_SEATS] = 0
-    named = _named_cards(steps)
-    mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
-    seen = np.zeros(1, dtype=np.int64)
-    side, tr = np.int64(claim_side), np.int64(trump)
-    outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
-    fg, sh, rn = np.int64(int(forget) & outstanding), np.int64(shown), np.int64(-1)
-    pc0 = 0 if steps.shape[0] > 0 else -1
-    pc, aux = settle_pc(h, side, tr, fg, sh, np.int64(pc0), np.int64(0), steps)
-    ld, d = np.int64(leader), len(tcards)
     out: list[LineNode] = []
     for index, (seat, card, _cls, stated) in enumerate(line):
         p = d & 3
         if (seat & 1) == claim_side:
-            cnt = gen_options(h, side, tr, fg, sh, rn, pc, aux, steps, policy, options, np.int64(named),
+            cnt = gen_options(h, side, tr, fg, sh, rn, pc, aux, steps, policy, options, named,
                               ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen)
             normal = tuple((int(mv[i, 0]), int(mv[i, 1]), bool(mv[i, 3])) for i in range(cnt))
-            cnt = gen_options(h, side, tr, fg, sh, rn, pc, aux, steps, policy, no_count, np.int64(named),
+            cnt = gen_options(h, side, tr, fg, sh, rn, pc, aux, steps, policy, no_count, named,
                               ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen)
             out.append(LineNode(index, (int(h[0]), int(h[1]), int(h[2]), int(h[3])), int(ld),
                                 tuple(int(trk[d - p + j]) for j in range(p)), int(seat), int(card), bool(stated),
@@ -397,6 +384,49 @@ def line_options(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
             sh |= np.int64(1) << T.SHOWN_SLIP
         d += 1
     return out
+
+
+@dataclass
+class WalkStart:
+    """The claim search's start state as Python walks a line with its jitted move generator
+    and ``play_card`` (:func:`line_options`, ``probe.probe_line``): buffers, typed arguments,
+    and the state at the first play (``d``: its ply)."""
+
+    hands: np.ndarray
+    trk: np.ndarray
+    steps: np.ndarray
+    options: np.ndarray
+    named: np.int64
+    mv: np.ndarray
+    seen: np.ndarray
+    side: np.int64
+    trump: np.int64
+    leader: np.int64
+    forget: np.int64
+    shown: np.int64
+    running: np.int64
+    pc: int
+    aux: int
+    d: int
+
+
+def walk_start(hands, trump: int, leader: int, trick, claim_side: int, forget: int, shown: int,
+               options, steps) -> WalkStart:
+    from .steps import settle_pc
+
+    h = np.array([int(x) for x in hands], dtype=np.int64)
+    trk = np.zeros(NPLY, dtype=np.int64)
+    tcards = [int(c) for c in np.asarray(trick).tolist()]
+    for i, c in enumerate(tcards):
+        trk[i] = c
+    steps = np.ascontiguousarray(np.asarray(steps, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS))
+    side, tr = np.int64(claim_side), np.int64(trump)
+    outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
+    fg, sh = np.int64(int(forget) & outstanding), np.int64(shown)
+    pc, aux = settle_pc(h, side, tr, fg, sh, np.int64(0 if steps.shape[0] > 0 else -1), np.int64(0), steps)
+    return WalkStart(h, trk, steps, np.asarray(options, dtype=np.int64), np.int64(_named_cards(steps)),
+                     np.zeros((NPLY * 16, 4), dtype=np.int64), np.zeros(1, dtype=np.int64), side, tr,
+                     np.int64(leader), fg, sh, np.int64(-1), pc, aux, len(tcards))
 
 
 def _named_cards(steps: np.ndarray) -> int:

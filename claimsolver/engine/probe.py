@@ -21,8 +21,6 @@ import numpy as np
 
 from claimsolver import tables as T
 
-from .search_claim import NPLY
-
 
 @dataclass(frozen=True)
 class ProbeResult:
@@ -67,34 +65,22 @@ def probe_line(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, cl
     ``spent``: a one-item list [nodes left] shared by several probes: the double-dummy nodes
     each value costs are taken from it, and the probe gives up when it runs out."""
     from . import SearchBudgetExceeded, dd_tricks_side, last_dd_nodes
-    from .claim_api import _named_cards
+    from .claim_api import walk_start
     from .claim_moves import gen_options
     from .search_claim import play_card
-    from .steps import settle_pc
 
-    h = np.array([int(x) for x in hands], dtype=np.int64)
-    trk = np.zeros(NPLY, dtype=np.int64)
-    tcards = [int(c) for c in np.asarray(trick).tolist()]
-    for i, c in enumerate(tcards):
-        trk[i] = c
-    steps = np.ascontiguousarray(np.asarray(steps, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS))
-    options = np.asarray(options, dtype=np.int64)
-    named = np.int64(_named_cards(steps))
-    mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
-    seen = np.zeros(1, dtype=np.int64)
-    side, tr = np.int64(claim_side), np.int64(trump)
-    outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
-    state = (np.int64(leader), np.int64(int(forget) & outstanding), np.int64(shown), np.int64(-1))
-    pc, aux = settle_pc(h, side, tr, state[1], state[2], np.int64(0 if steps.shape[0] else -1),
-                        np.int64(0), steps)
-    d = len(tcards)
+    w = walk_start(hands, trump, leader, trick, claim_side, forget, shown, options, steps)
+    h, trk, steps, options, named, mv, seen, side, tr = (w.hands, w.trk, w.steps, w.options, w.named,
+                                                         w.mv, w.seen, w.side, w.trump)
+    state = (w.leader, w.forget, w.shown, w.running)
+    pc, aux, d = w.pc, w.aux, w.d
     rng = None if seed is None else np.random.default_rng(seed)
     tricks = 0
     line: list[tuple[int, int, int, bool]] = []
 
     def after(card: int, ld, fg, sh, rn, pc_, aux_):
         """Play ``card`` at ply d on copies: (the claiming side's double-dummy tricks from the
-        start of this trick on, the child's state, won)."""
+        start of this trick on, the child's state, won, the copies of hands and trick)."""
         hh, tt = h.copy(), trk.copy()
         nl, nf, ns, nr, npc, naux, won = play_card(hh, side, tr, tt, np.int64(d), ld, fg, sh, rn,
                                                    pc_, aux_, np.int64(card), steps, options)
@@ -111,7 +97,7 @@ def probe_line(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, cl
             spent[0] -= last_dd_nodes()
             if spent[0] < 0:
                 raise SearchBudgetExceeded("the probe's double-dummy budget is spent")
-        return value, (nl, nf, ns, nr, npc, naux), int(won)
+        return value, (nl, nf, ns, nr, npc, naux), int(won), (hh, tt)
 
     try:
         while any(int(x) for x in h):
@@ -134,8 +120,7 @@ def probe_line(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, cl
             low = min(v[0][0] for v in scored)
             ties = [v for v in scored if v[0][0] == low]
             pick = ties[0] if rng is None else ties[int(rng.integers(len(ties)))]
-            (_value, child, won), card, k, stated, slip = pick
-            play_card(h, side, tr, trk, np.int64(d), ld, fg, sh, rn, pc, aux, np.int64(card), steps, options)
+            (_value, child, won, (h, trk)), card, k, stated, slip = pick  # the chosen play's copies
             nl, nf, ns, nr, pc, aux = child
             if slip:
                 ns |= np.int64(1) << T.SHOWN_SLIP

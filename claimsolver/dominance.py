@@ -42,6 +42,10 @@ MAX_LIFTS = 8  # searches again per round for rows lifted where the line meets t
 # award does not depend on the machine or its load; 5 M is where the repository's expert audit
 # stops changing (2 M lowers two awards, 15 M changes none: docs/calibration.md, eighth round).
 CHECK_NODES = 5_000_000
+# how the check ended when one of its limits stopped it (the reasons say so where the line shown
+# still makes a play it excluded: the check did not get to exclude it there)
+ENDED_BUDGET = "budget"
+ENDED_ROUNDS = "rounds"
 
 
 @dataclass(frozen=True)
@@ -266,6 +270,12 @@ def misapplied(nodes: list["LineNode"], rows, trump: int, side: int,
 
 
 MAX_REASONS = 5  # distinct excluded plays named in a ruling; the rest are counted
+_ENDED_TEXT = {
+    ENDED_BUDGET: (" (the check excludes a play only where the claiming side holds exactly the cards it was found "
+                   f"with, and it reached its limit of {CHECK_NODES:,} positions before it could look at this one)"),
+    ENDED_ROUNDS: (" (the check excludes a play only where the claiming side holds exactly the cards it was found "
+                   f"with, and it reached its limit of {MAX_ROUNDS} excluded plays before it could look at this one)"),
+}
 
 
 def made_on_line(line, hands: tuple[int, int, int, int], tricks_left: int) -> frozenset[tuple[int, int, int]]:
@@ -279,13 +289,15 @@ def made_on_line(line, hands: tuple[int, int, int, int], tricks_left: int) -> fr
     return frozenset(out)
 
 
-def summarize(found: list[Dominated], made: frozenset[tuple[int, int, int]] = frozenset()) -> list[str]:
+def summarize(found: list[Dominated], made: frozenset[tuple[int, int, int]] = frozenset(),
+              ended: str = "") -> list[str]:
     """One sentence per distinct excluded play (the same card of the same player, met again
     after other orders of play, is one), the first :data:`MAX_REASONS` of them, then a count
     of the rest. ``made`` (:func:`made_on_line` of the line shown): where that line makes an
     excluded play after all, the sentence says so (it meets the play after another order of
     play, or with other opponents' cards played, where :func:`misapplied` lifted the row), so
-    that the reasons never contradict the line."""
+    that the reasons never contradict the line. ``ended``: the limit that stopped the check
+    (:data:`ENDED_BUDGET`, :data:`ENDED_ROUNDS`), said where the line still makes such a play."""
     groups: dict[tuple[int, int], list[Dominated]] = {}
     for d in found:
         groups.setdefault((d.node.seat, d.node.card), []).append(d)
@@ -298,7 +310,7 @@ def summarize(found: list[Dominated], made: frozenset[tuple[int, int, int]] = fr
         first = ds[0]
         kept = [t for t in tricks if (seat, card, t) in made]
         still = (f"; the line below still makes it at trick {kept[0]}, after other cards were played than where "
-                 f"it was found dominated") if kept else ""
+                 f"it was found dominated{_ENDED_TEXT.get(ended, '')}") if kept else ""
         out.append(f"at trick{'s' if len(tricks) > 1 else ''} {where}, {Seat(seat).full_name}'s {card_symbol(card)} "
                    f"is not taken as a normal play{again}: {better} does as well wherever the opponents' cards lie "
                    f"and better in some of them ({first.worse_in} of the {first.layouts} layouts examined the first "

@@ -284,8 +284,9 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
     dd = memo["dd"]
     awareness, res = least_successful_state(work, claim, compiled, policy, time_limit, memo, could_make=dd)
     dominated: list[Dominated] = []
+    check_ended = ""
     if excludes_dominated_plays(work.settings) and awareness.forget == 0 and work.settings.question == "contested":
-        res, dominated = exclude_dominated(work, policy, compiled.steps, res, dd, time_limit, memo)
+        res, dominated, check_ended = exclude_dominated(work, policy, compiled.steps, res, dd, time_limit, memo)
     line, nodes = res.line, res.nodes
     q = work.settings.question
     trump_options = shares = always = None
@@ -312,7 +313,8 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
             reasons.append(losing_play_reason(work, first, policy))
     reasons = decision.reasons + reasons + [Reason("70D1", n) for n in notes]
     reasons += [Reason("70D1", f"His own count (DESIGN 2.4): {text}.") for text in dominance.summarize(
-        dominated, dominance.made_on_line(res.line, work.position.hands, work.tricks_left) if dominated else frozenset())]
+        dominated, dominance.made_on_line(res.line, work.position.hands, work.tricks_left) if dominated else frozenset(),
+        check_ended)]
     if agreement_note:
         reasons.insert(0, Reason("Rubber Law 70", agreement_note))
     for cite, text in codes.restrictions(work, trump_options is not None):
@@ -344,8 +346,9 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
                       time_limit: float | None, memo: dict | None = None):
     """:mod:`claimsolver.dominance`: while the worst line (claimer aware of every card) holds a
     play that another normal play dominates, exclude it and search again. Returns the last
-    search's result and the plays excluded. When the check's node budget
-    (:data:`dominance.CHECK_NODES`) is spent, the last complete search stands.
+    search's result, the plays excluded and how the check ended early, if it did
+    (``dominance.ENDED_BUDGET``, ``dominance.ENDED_ROUNDS``, else ""). When the check's node
+    budget (:data:`dominance.CHECK_NODES`) is spent, the last complete search stands.
     ``memo`` (the ruling's): the check under another policy is the same check when the two
     policies differ only in play classes none of its searches met (the sensitivity table's
     other regulation, a careless class lifted that never came up)."""
@@ -355,7 +358,7 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
     if done is None:
         done = _exclude_dominated(work, policy, steps, res, dd, time_limit)
         memo.setdefault(key, []).append((policy.copy(), done))
-    return done.result, done.found
+    return done.result, done.found, done.ended
 
 
 @dataclasses.dataclass(frozen=True)
@@ -363,6 +366,7 @@ class _OwnCountCheck:
     result: Any  # the last search's ClaimSearchResult
     found: list[Dominated]
     seen: int  # the play classes met by every search of the check (-1: unknown)
+    ended: str = ""  # dominance.ENDED_BUDGET / ENDED_ROUNDS when a limit stopped it, else ""
 
 
 def shared_result(entries, policy: np.ndarray):
@@ -395,6 +399,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
     # the searches again are counted in nodes, never seconds, so that the award does not depend
     # on the machine, its load or the time limit: the check stops where its budget does
     nodes_left = dominance.CHECK_NODES
+    ended = ""
     while res.tricks < target and len(found) < dominance.MAX_ROUNDS and nodes_left > 0:
         first = first_losing_play(work, res.line, dd, max_tricks=13)
         if first is None:
@@ -418,6 +423,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
         for tried in (batch, batch[:1]) if len(batch) > 1 else (batch,):
             candidate = rows + [x.excluded(side) for x in tried]
             if len(candidate) > MAX_EXCLUDED:
+                ended = dominance.ENDED_ROUNDS
                 break
             attempt = None
             # a row applies wherever the claiming side holds the same cards; where the line
@@ -426,6 +432,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
             for verify in range(dominance.MAX_LIFTS + 1):
                 attempt = _search_again(work, policy, steps, tuple(candidate), nodes_left, limit_left, time_limit)
                 if attempt is None:  # the check's budget is spent: the last complete search stands
+                    ended = dominance.ENDED_BUDGET
                     break
                 nodes_left -= attempt.nodes
                 if limit_left is not None:
@@ -446,7 +453,12 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
             break
         res, taken, rows = again
         found.extend(taken)
-    return _OwnCountCheck(res, found, seen)
+    if not ended and res.tricks < target:
+        if len(found) >= dominance.MAX_ROUNDS:
+            ended = dominance.ENDED_ROUNDS
+        elif nodes_left <= 0:
+            ended = dominance.ENDED_BUDGET
+    return _OwnCountCheck(res, found, seen, ended)
 
 
 def _search_again(work: Claim, policy: np.ndarray, steps: np.ndarray, excluded: tuple, nodes_left: int,

@@ -117,6 +117,31 @@ def test_the_same_play_met_again_is_one_reason():
     assert len(many) == dominance.MAX_REASONS + 1 and many[-1] == "2 other plays excluded for the same reason"
 
 
+def test_the_reasons_say_which_limit_stopped_the_check():
+    from claimsolver.engine.claim_api import LineNode
+
+    node = LineNode(0, (0, 0, 0, 0), 0, (), 2, parse_card("S6"), False, ())
+    d = dominance.Dominated(node, parse_card("HT"), 41, 11, 5)
+    made = frozenset({(2, parse_card("S6"), 5)})
+    plain = dominance.summarize([d], made)[0]
+    assert plain.endswith("after other cards were played than where it was found dominated")
+    budget = dominance.summarize([d], made, dominance.ENDED_BUDGET)[0]
+    assert budget.startswith(plain) and f"limit of {dominance.CHECK_NODES:,} positions" in budget
+    rounds = dominance.summarize([d], made, dominance.ENDED_ROUNDS)[0]
+    assert f"limit of {dominance.MAX_ROUNDS} excluded plays" in rounds
+    # not said where the line does not make the play again
+    assert "limit" not in dominance.summarize([d], frozenset(), dominance.ENDED_BUDGET)[0]
+
+
+def test_a_check_stopped_by_its_budget_says_so():
+    # RealBridge board 16 table 21, 3S, 6 of 8 claimed, expert: the check's searches again use
+    # up its 5 M positions while the line still leads a card it excluded after another order
+    # of play: the reason says that the budget, not the claimer's count, left it there.
+    r = ruling.adjudicate(real_claim("16", "21"), time_limit=60)
+    still = [x.text for x in r.reasons if "the line below still makes it at trick" in x.text]
+    assert still and all(f"limit of {dominance.CHECK_NODES:,} positions" in t for t in still)
+
+
 @pytest.mark.parametrize("board,table", [("11", "6"), ("12", "2"),
                                          pytest.param("19", "20", marks=pytest.mark.slow)])
 def test_sensitivity_rows_equal_the_rulings_under_those_settings(board, table):

@@ -149,16 +149,11 @@ def _cli_claim_fields(opts: dict) -> dict:
 def probe_line_text(claim, line) -> list[str]:
     """The quick normal line of a claim over the time limit (ruling.probe_bound), trick by
     trick as the ruling's worst line is printed."""
-    from claimsolver.cards import card_symbol
     from claimsolver.explain import group_tricks
+    from claimsolver.report import line_lines
 
-    out = ["A normal line on which the claim fails (found without the full search: the least "
-           "successful line may lose more):"]
-    for i, t in enumerate(group_tricks(claim, list(line)), 1):
-        cards = " ".join(card_symbol(x) for x in t.cards)
-        won = f"won by {t.winner.full_name}" if t.winner is not None else ""
-        out.append(f"  {i:>2}. {t.leader.name} leads: {cards:<16} {won}")
-    return out
+    return (["A normal line on which the claim fails (found without the full search: the least "
+             "successful line may lose more):"] + line_lines(group_tricks(claim, list(line))))
 
 
 @main.command()

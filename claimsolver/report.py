@@ -42,6 +42,17 @@ def diagram(pos: Position, labels: dict[int, str] | None = None) -> str:
     return "\n".join(out)
 
 
+def line_lines(tricks) -> list[str]:
+    """A line of play, one text line per trick: who leads, the cards, the trick's note (or
+    who won it, for a trick without one)."""
+    out = []
+    for i, t in enumerate(tricks, 1):
+        cards = " ".join(card_symbol(x) for x in t.cards)
+        note = t.note or (f"won by {t.winner.full_name}" if t.winner is not None else "")
+        out.append(f"  {i:>2}. {t.leader.name} leads: {cards:<16} {note}")
+    return out
+
+
 def ruling_text(ruling) -> str:
     c = ruling.claim
     labels = {int(c.declarer): " (declarer)", int(c.dummy): " (dummy)"}
@@ -58,9 +69,7 @@ def ruling_text(ruling) -> str:
         lines += [f"  {card_symbol(card)}: {why}" for card, why in ruling.forgotten]
     lines.append("")
     lines.append("Worst normal line:")
-    for i, t in enumerate(ruling.line, 1):
-        cards = " ".join(card_symbol(x) for x in t.cards)
-        lines.append(f"  {i:>2}. {t.leader.name} leads: {cards:<16} {t.note}")
+    lines += line_lines(ruling.line)
     lines.append("")
     lines.append("Reasons:")
     for r in ruling.reasons:

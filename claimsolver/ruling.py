@@ -423,7 +423,6 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
         for tried in (batch, batch[:1]) if len(batch) > 1 else (batch,):
             candidate = rows + [x.excluded(side) for x in tried]
             if len(candidate) > MAX_EXCLUDED:
-                ended = dominance.ENDED_ROUNDS
                 break
             attempt = None
             # a row applies wherever the claiming side holds the same cards; where the line

@@ -412,6 +412,9 @@ class WalkStart:
 
 def walk_start(hands, trump: int, leader: int, trick, claim_side: int, forget: int, shown: int,
                options, steps) -> WalkStart:
+    """The start state of a Python walk over the claim search's move generator, set up as
+    :func:`claim_search` sets up the kernel's (forget limited to the outstanding cards, the
+    statement's first step settled)."""
     from .steps import settle_pc
 
     h = np.array([int(x) for x in hands], dtype=np.int64)

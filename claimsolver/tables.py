@@ -159,13 +159,22 @@ COUNT_REFINES = {
 # claiming hand plays its lowest card of the suit when its side is winning and the next
 # opponent cannot beat that card (or, in a second playing of the trick, its lowest card above
 # partner's, taking the lead into this hand; the better of the two counts); otherwise its
-# lowest card that wins and that the next
-# opponent cannot beat, else its lowest card; void, in the same case, its lowest such trump,
+# lowest card that wins and that the next opponent cannot beat, else its lowest card. "Cannot
+# beat" takes the next opponent to hold any of the opponents' unplayed cards of the suit he is
+# aware of, his own or his partner's: the claimer does not know which of them holds a card, and
+# ducking to partner's card in the hope that it holds is a finesse (the ♣9 led towards dummy's
+# ♣A87 with the ♣K out: dummy wins with the ace); void, in the same case, its lowest such trump,
 # else a discard (no card removed). *Value* after the trick: when the claiming side won it,
 # 1 + min(tricks left after it, his count with the winning hand on lead — see *the hand on
 # lead*); when the opponents won it, min(count, tricks left after it - the cash of the
-# opponent who won it, or what their long suit leaves him), at least 0. Values compare as (value, count): of two plays worth as
-# many tricks, the one that keeps more of his count is worth more.
+# opponent who won it, or what their long suit leaves him), at least 0; and when the count (after
+# *the opponents' exit*) holds e rounds established by force, at most the larger of count - e
+# and what he keeps less the rounds lost establishing them that the cash of the opponent on lead
+# does not already take (suit by suit: lost rounds - his cash in the suit): the opponents cash
+# first, and establishing then costs the lead again (West's ♦94 and dummy's ♠Q973 opposite
+# ♠KJ5 after conceding a heart to North's ♥QJ87: North cashes three hearts, and of the three
+# tricks left dummy's ♣A is all he keeps). Values compare as (value, count): of two plays worth
+# as many tricks, the one that keeps more of his count is worth more.
 # *Leading* (27, 32): a lead from a suit without a top card (3) whose value is below the best
 # value among the leads the policy does not make irrational falls to 27; a top card (0) so
 # placed falls to 32.

@@ -179,6 +179,13 @@ def ref_won_by_hand(hands, side, forget, trump) -> dict[int, int]:
     with an entry to the hand that takes them in another suit; plus the ruffs; rounds
     established by force (won after a lost round of their suit) capped by what establishing
     costs (tables.COUNT, *establishing*)."""
+    return ref_est_split(hands, side, forget, trump)[0]
+
+
+def ref_est_split(hands, side, forget, trump):
+    """:func:`ref_won_by_hand`, with the rounds established by force that stay counted after
+    the cap, by hand, and the rounds lost before the last established one, by suit."""
+    lost_by = [0, 0, 0, 0]
     won = {side: 0, side + 2: 0}
     seat = {"a": side, "b": side + 2}
     est = {side: 0, side + 2: 0}
@@ -208,6 +215,7 @@ def ref_won_by_hand(hands, side, forget, trump) -> dict[int, int]:
         for i in losses:
             if i < late[-1]:
                 lost += 1
+                lost_by[s] += 1
                 winners.add(1 - side if counted[i][0] == "x" else 3 - side)
     for h, n in ref_ruffs(hands, side, forget, trump).items():
         won[h] += n
@@ -220,7 +228,9 @@ def ref_won_by_hand(hands, side, forget, trump) -> dict[int, int]:
         from_a = min(est[side], cut)
         won[side] -= from_a
         won[side + 2] -= cut - from_a
-    return won
+        est[side] -= from_a
+        est[side + 2] -= cut - from_a
+    return won, est, lost_by
 
 
 def ref_count(hands, side, forget, trump=4) -> int:
@@ -338,8 +348,7 @@ def ref_keep_after_loss(h, side, trump, o, left) -> int:
     rounds of the other suits won before their first lost round."""
     p = (o + 2) % 4
     reach = ref_opp_link(h, side, trump, o)
-    terms = [max(ref_opp_cash(h, side, 0, trump, o, skip=tuple(t for t in range(4) if t != s)),
-                 ref_cash_through(h, side, trump, o, s)) for s in range(4)]
+    terms = ref_cash_terms(h, side, trump, o)
     cash = sum(terms)
     keep = left - cash
     ours_trump = trump != 4 and bool(_ranks(h[side] | h[side + 2], trump))
@@ -423,10 +432,15 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
                 card = over[0] if over else None
         else:
             threat = (p + 1) % 4 if pos < 3 else None
-            safe = ours and (threat is None or not ref_opp_can_beat(h, threat, best, s, trump))
+
+            def may_beat(w):  # he does not know which opponent holds their unplayed cards
+                unseen = [x for x in cards_of(h[threat] | h[(threat + 2) % 4]) if suit_of(x) == s]
+                return ref_opp_can_beat(h, threat, w, s, trump) or (suit_of(w) == s and any(x > w for x in unseen))
+
+            safe = ours and (threat is None or not may_beat(best))
 
             def good(x):
-                return beats(x, best, trump) and (threat is None or not ref_opp_can_beat(h, threat, x, s, trump))
+                return beats(x, best, trump) and (threat is None or not may_beat(x))
 
             if suit_cards:
                 higher = [x for x in suit_cards if suit_of(best) == s and x > best]
@@ -451,27 +465,55 @@ def ref_after_value(h, side, trump, forget, wseat, left) -> int:
     if wseat % 2 == side:  # (tricks, then his count) as one number
         k = ref_count_on_lead(h, side, 0, trump, wseat)
         return 64 * (1 + min(left, k)) + k
-    k = ref_exit_count(h, side, trump, wseat, ref_count(h, side, 0, trump))
-    return 64 * max(0, min(k, ref_keep_after_loss(h, side, trump, wseat, left))) + k
+    k, e = ref_exit_choice(h, side, trump, wseat)
+    keep = ref_keep_after_loss(h, side, trump, wseat, left)
+    v = min(k, keep)
+    if e:  # tables.COUNT, *value*: establishing after their cash costs its lost rounds
+        lost_by = ref_est_split(h, side, 0, trump)[2]
+        terms = ref_cash_terms(h, side, trump, wseat)
+        extra = sum(max(0, lost_by[s] - terms[s]) for s in range(4))
+        v = min(v, max(k - e, keep - extra))
+    return 64 * max(0, v) + k
 
 
 def ref_exit_count(h, side, trump, opp, k) -> int:
     """tables.COUNT, the opponents' exit: ``opp`` on lead leads the suit that puts the lead in
     the claiming hand with the lower count (his choice when both hands can take it)."""
-    on_lead = {seat: ref_count_on_lead(h, side, 0, trump, seat) for seat in (side, side + 2)}
-    worst = k
+    return min(k, ref_exit_choice(h, side, trump, opp)[0])
+
+
+def ref_exit_choice(h, side, trump, opp) -> tuple[int, int]:
+    """:func:`ref_exit_count` (with no hand on lead the whole count), and the rounds
+    established by force in the count it gives (the fewest among the exits that give it)."""
+    won, est, _ = ref_est_split(h, side, 0, trump)
+    k_all, e_all = sum(won.values()), sum(est.values())
+
+    def on_lead(seat):
+        p = (seat + 2) % 4
+        if won[p] == 0 or ref_link(h, side, 0, trump, seat, p):
+            return k_all, e_all
+        return won[seat], est[seat]
+
+    worst = (k_all, e_all)
     for s in range(4):
         if not _ranks(h[opp], s):
             continue
         theirs = max(_ranks(h[1 - side] | h[3 - side], s), default=0)
-        top = {seat: max(_ranks(h[seat], s), default=0) for seat in on_lead}
-        takes = {seat for seat in on_lead if top[seat] > theirs and top[seat] > top[(seat + 2) % 4]}
+        top = {seat: max(_ranks(h[seat], s), default=0) for seat in (side, side + 2)}
+        takes = {seat for seat in top if top[seat] > theirs and top[seat] > top[(seat + 2) % 4]}
         if trump != 4 and s != trump:
-            takes |= {seat for seat in on_lead if not _ranks(h[seat], s) and _ranks(h[seat], trump)
+            takes |= {seat for seat in top if not _ranks(h[seat], s) and _ranks(h[seat], trump)
                       and (seat + 2) % 4 not in takes}
-        if takes:
-            worst = min(worst, max(on_lead[seat] for seat in takes))
+        if takes:  # his choice when both hands can take it: the higher count (then fewer established)
+            got = max((on_lead(seat) for seat in takes), key=lambda ke: (ke[0], -ke[1]))
+            worst = min(worst, got)
     return worst
+
+
+def ref_cash_terms(h, side, trump, o) -> list[int]:
+    """The opponents' cash with ``o`` on lead (:func:`ref_opp_cash_seated`), suit by suit."""
+    return [max(ref_opp_cash(h, side, 0, trump, o, skip=tuple(t for t in range(4) if t != s)),
+                ref_cash_through(h, side, trump, o, s)) for s in range(4)]
 
 
 def _aware_hands(hands, side, forget):

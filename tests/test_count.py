@@ -571,3 +571,24 @@ def test_the_opponents_reach_partner_through_their_rounds():
     assert checked_lead_value(hands, 1, "D5", side=1) // 64 == 0
     assert checked_lead_value(hands, 1, "S6", side=1) // 64 == 2
 
+
+
+def test_establishing_after_their_cash_costs_its_lost_rounds():
+    # Vugraph 000-00001 board 11 closed room (3NT by West, who claims 8 of 12: six diamonds
+    # and the black aces), trick 6: West ♠8 ♥T ♦94 ♣953 on lead, dummy ♠Q973 ♣A87; North
+    # ♥QJ87 ♣K62, South ♠KJ5 ♥6 ♣QJ4. Conceding the ♥T lets North cash three hearts; of the
+    # three tricks left, dummy's spades need two more lost to South to set up, so dummy's ♣A
+    # is all he keeps (West's diamonds are stranded). The count after the exit had credited
+    # the spades as if the hearts were not cashed first, and valued the ♥T above the ♦9.
+    hands = deal("N:.QJ87..K62 Q973...A87 KJ5.6..QJ4 8.T.94.953")
+    assert checked_lead_value(hands, 3, "HT", side=1) // 64 == 1
+    assert checked_lead_value(hands, 3, "D9", side=1) // 64 == 3
+
+
+def test_the_count_takes_no_finesse_in_the_trick():
+    # West leads the ♣9; North covers with the ♣J from ♣KJ. Dummy (♣AQ) could win with the
+    # queen only by knowing that South, still to play, does not hold the king: he does not
+    # know which of them holds it, so his count wins with the ace, and the queen then loses
+    # to the king (the count's trick, tables.COUNT: no finesse).
+    hands = deal("N:.2..KJ .3..AQ .4.3.4 .A.2.9")
+    assert checked_lead_value(hands, 3, "C9", side=1) // 64 == 2

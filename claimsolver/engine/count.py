@@ -15,7 +15,7 @@ from claimsolver import tables as T
 from .bits import hibit, popcount
 from .classify import above, effective, high_rank, hold, low_rank
 from .opp_cash import (  # noqa: F401  (re-exported: the count's callers and tests use count.*)
-    _get, has_link, keep_after_loss, opp_cash, opp_cash_seated, opp_cash_skip, opp_reach)
+    _get, _seated_terms, has_link, keep_after_loss, opp_cash, opp_cash_seated, opp_cash_skip, opp_reach)
 from .suit_rounds import _round_seq, _rounds, suit_count, suit_split
 from .trick import beats
 
@@ -85,8 +85,9 @@ def _split_est(a, b, x, y, trump):
     (tables.COUNT, *a blocked suit*); and what establishing costs (tables.COUNT,
     *establishing*): the counted rounds each hand wins after a round of the suit was lost
     (ea, eb), the rounds lost before the last such round (lost), which opponents win them
-    (bit 0: x, bit 1: y) and the suits so established (bit s); last the trump suit's
-    :func:`suit_split` (twa, twb; 0, 0 at notrump), for :func:`_ruff_tricks_split`."""
+    (bit 0: x, bit 1: y) and the suits so established (bit s); the trump suit's
+    :func:`suit_split` (twa, twb; 0, 0 at notrump), for :func:`_ruff_tricks_split`; last the
+    lost rounds by suit, four bits each (suit s at bit 4 s)."""
     aw = x | y
     ta = 0
     tb = 0
@@ -97,6 +98,7 @@ def _split_est(a, b, x, y, trump):
     est = 0
     twa = 0
     twb = 0
+    lost_by = 0
     for s in range(4):
         ma, mb, mblk, mx, my = _round_seq(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
         if s == trump:
@@ -122,12 +124,14 @@ def _split_est(a, b, x, y, trump):
         est |= 1 << s
         last_won = hibit((ma | mb) & after & 0x3FFF)
         before = (np.int64(1) << last_won) - 1
-        lost += popcount(ml & before)
+        lost_s = popcount(ml & before)
+        lost += lost_s
+        lost_by |= lost_s << (4 * s)
         if (mx & before) != 0:
             opps |= 1
         if (my & before) != 0:
             opps |= 2
-    return ta, tb, ea, eb, lost, opps, est, twa, twb
+    return ta, tb, ea, eb, lost, opps, est, twa, twb, lost_by
 
 
 @njit(cache=True)
@@ -138,7 +142,15 @@ def _split_all(a, b, x, y, trump):
     count, the lost rounds before the established ones and c the opponents' cash in the other
     suits when the one who wins such a round is on lead (the larger, when both may), at most
     n - t - lost - c of them count (none below 0), taken off a's first."""
-    wa, wb, ea, eb, lost, opps, est, twa, twb = _split_est(a, b, x, y, trump)
+    wa, wb, ea, eb, lost_by = _split_all_est(a, b, x, y, trump)
+    return wa, wb
+
+
+@njit(cache=True)
+def _split_all_est(a, b, x, y, trump):
+    """:func:`_split_all`, with the established rounds that stay counted in each hand's
+    (ea, eb) and the lost rounds by suit of :func:`_split_est` (lost_by)."""
+    wa, wb, ea, eb, lost, opps, est, twa, twb, lost_by = _split_est(a, b, x, y, trump)
     ra, rb = _ruff_tricks_split(a, b, x, y, trump, twa, twb)
     e = ea + eb
     if e > 0:
@@ -160,7 +172,9 @@ def _split_all(a, b, x, y, trump):
             ca = ea if ea < cut else cut
             wa -= ca
             wb -= cut - ca
-    return wa + ra, wb + rb
+            ea -= ca
+            eb -= cut - ca
+    return wa + ra, wb + rb, ea, eb, lost_by
 
 
 @njit(cache=True)
@@ -175,6 +189,14 @@ def count_on_lead(a, b, x, y, trump, lead_a):
     if wa == 0 or has_link(b, a, x | y, trump, 4):
         return wa + wb
     return wb
+
+
+@njit(cache=True)
+def _may_beat_unseen(o_s, o_tr, u_s, w, s, trump):
+    """Could the next opponent beat the claiming side's card w (:func:`_opp_may_beat`), or
+    hold one of the opponents' unplayed cards u_s of suit s above it? He does not know which
+    of them holds those (tables.COUNT, *the trick*: no finesse)."""
+    return _opp_may_beat(o_s, o_tr, w, s, trump) or ((w >> 4) == s and (u_s & above(w & 15)) != 0)
 
 
 @njit(cache=True)
@@ -301,12 +323,14 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                 threat = (p + 1) & 3
             tr_s = np.int64(0)
             tr_t = np.int64(0)
+            tr_u = np.int64(0)
             if threat >= 0:
                 ht = _get(h0, h1, h2, h3, threat)
                 tr_s = hold(ht, s)
                 if trump != 4:
                     tr_t = hold(ht, trump)
-            safe = ours and (threat < 0 or not _opp_may_beat(tr_s, tr_t, best, s, trump))
+                tr_u = hold(ht | _get(h0, h1, h2, h3, (threat + 2) & 3), s)
+            safe = ours and (threat < 0 or not _may_beat_unseen(tr_s, tr_t, tr_u, best, s, trump))
             if hs != 0:
                 if safe and (best >> 4) == s and (hs & above(best & 15)) != 0:
                     could = True
@@ -318,7 +342,7 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                     for r in range(2, 15):
                         if (hs >> r) & 1:
                             cand = 16 * s + r
-                            if beats(cand, best, trump) and (threat < 0 or not _opp_may_beat(tr_s, tr_t, cand, s, trump)):
+                            if beats(cand, best, trump) and (threat < 0 or not _may_beat_unseen(tr_s, tr_t, tr_u, cand, s, trump)):
                                 card = cand
                                 break
                     if card < 0:
@@ -328,7 +352,7 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                 for r in range(2, 15):
                     if (t >> r) & 1:
                         cand = 16 * trump + r
-                        if beats(cand, best, trump) and (threat < 0 or not _opp_may_beat(tr_s, tr_t, cand, s, trump)):
+                        if beats(cand, best, trump) and (threat < 0 or not _may_beat_unseen(tr_s, tr_t, tr_u, cand, s, trump)):
                             card = cand
                             break
         if card >= 0:
@@ -390,29 +414,45 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
         k = count_on_lead(a, b, x, y, trump, wseat == side)
         return 64 * (1 + (k if k < rl else rl)) + k
     o = x if wseat == 1 - side else y
-    wa, wb = _split_all(a, b, x, y, trump)
-    k = count_after_exit(a, b, x, y, trump, o, wa, wb)
+    wa, wb, ea, eb, lost_by = _split_all_est(a, b, x, y, trump)
+    k, e = count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb)
     if k <= 0:
         return k  # nothing of his count to keep, whatever the opponents cash
-    keep = keep_after_loss(h0, h1, h2, h3, side, trump, wseat, rl)
-    if k < keep:
-        keep = k
+    kept = keep_after_loss(h0, h1, h2, h3, side, trump, wseat, rl)
+    keep = k if k < kept else kept
+    if e > 0:  # tables.COUNT, *value*: establishing after their cash costs its lost rounds
+        terms, reach = _seated_terms(h0, h1, h2, h3, side, trump, wseat)
+        extra = 0
+        for s in range(4):
+            d = ((lost_by >> (4 * s)) & 15) - terms[s]
+            if d > 0:
+                extra += d
+        cap = kept - extra
+        if k - e > cap:
+            cap = k - e
+        if cap < keep:
+            keep = cap
     return 64 * (keep if keep > 0 else 0) + k
 
 
 @njit(cache=True)
-def count_after_exit(a, b, x, y, trump, o, wa, wb):
+def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
     """His count when the opponent holding o is on lead (tables.COUNT, *the opponents' exit*):
     the opponent leads the suit that gives the claiming side the lead in the hand where its
     count is lowest. A suit of o's puts the lead in the claiming hand whose card wins its first
     round (a void hand ruffs when the other cannot win it; either hand, his choice, when both
     can); suits the opponents win the first round of leave the count with no hand on lead
-    (wa + wb, :func:`_split_all`) as it is."""
+    (wa + wb, :func:`_split_all`) as it is. Returns that count and the rounds established by
+    force in it (ea, eb: each hand's; the fewest among the exits that give it)."""
     k = wa + wb
+    e_all = ea + eb
     aw = x | y
     ka = -1  # count_on_lead, computed when first needed
     kb = -1
+    fa = 0  # and the established rounds in it
+    fb = 0
     worst = k
+    worst_e = e_all
     for s in range(4):
         if hold(o, s) == 0:
             continue
@@ -429,18 +469,36 @@ def count_after_exit(a, b, x, y, trump, o, wa, wb):
         if not win_a and not win_b:
             continue
         if win_a and ka < 0:
-            ka = k if (wb == 0 or has_link(a, b, aw, trump, 4)) else wa
+            if wb == 0 or has_link(a, b, aw, trump, 4):
+                ka = k
+                fa = e_all
+            else:
+                ka = wa
+                fa = ea
         if win_b and kb < 0:
-            kb = k if (wa == 0 or has_link(b, a, aw, trump, 4)) else wb
-        if win_a and win_b:
-            v = ka if ka > kb else kb
+            if wa == 0 or has_link(b, a, aw, trump, 4):
+                kb = k
+                fb = e_all
+            else:
+                kb = wb
+                fb = eb
+        if win_a and win_b:  # his choice: the higher count, then the fewer established
+            if ka > kb or (ka == kb and fa <= fb):
+                v = ka
+                f = fa
+            else:
+                v = kb
+                f = fb
         elif win_a:
             v = ka
+            f = fa
         else:
             v = kb
-        if v < worst:
+            f = fb
+        if v < worst or (v == worst and f < worst_e):
             worst = v
-    return worst
+            worst_e = f
+    return worst, worst_e
 
 
 @njit(cache=True)

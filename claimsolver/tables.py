@@ -159,11 +159,8 @@ COUNT_REFINES = {
 # claiming hand plays its lowest card of the suit when its side is winning and the next
 # opponent cannot beat that card (or, in a second playing of the trick, its lowest card above
 # partner's, taking the lead into this hand; the better of the two counts); otherwise its
-# lowest card that wins and that the next opponent cannot beat, else its lowest card. "Cannot
-# beat" takes the next opponent to hold any of the opponents' unplayed cards of the suit he is
-# aware of, his own or his partner's: the claimer does not know which of them holds a card, and
-# ducking to partner's card in the hope that it holds is a finesse (the ♣9 led towards dummy's
-# ♣A87 with the ♣K out: dummy wins with the ace); void, in the same case, its lowest such trump,
+# lowest card that wins and that the next
+# opponent cannot beat, else its lowest card; void, in the same case, its lowest such trump,
 # else a discard (no card removed). *Value* after the trick: when the claiming side won it,
 # 1 + min(tricks left after it, his count with the winning hand on lead — see *the hand on
 # lead*); when the opponents won it, min(count, tricks left after it - the cash of the

@@ -432,15 +432,10 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
                 card = over[0] if over else None
         else:
             threat = (p + 1) % 4 if pos < 3 else None
-
-            def may_beat(w):  # he does not know which opponent holds their unplayed cards
-                unseen = [x for x in cards_of(h[threat] | h[(threat + 2) % 4]) if suit_of(x) == s]
-                return ref_opp_can_beat(h, threat, w, s, trump) or (suit_of(w) == s and any(x > w for x in unseen))
-
-            safe = ours and (threat is None or not may_beat(best))
+            safe = ours and (threat is None or not ref_opp_can_beat(h, threat, best, s, trump))
 
             def good(x):
-                return beats(x, best, trump) and (threat is None or not may_beat(x))
+                return beats(x, best, trump) and (threat is None or not ref_opp_can_beat(h, threat, x, s, trump))
 
             if suit_cards:
                 higher = [x for x in suit_cards if suit_of(best) == s and x > best]

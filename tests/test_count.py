@@ -584,11 +584,3 @@ def test_establishing_after_their_cash_costs_its_lost_rounds():
     assert checked_lead_value(hands, 3, "HT", side=1) // 64 == 1
     assert checked_lead_value(hands, 3, "D9", side=1) // 64 == 3
 
-
-def test_the_count_takes_no_finesse_in_the_trick():
-    # West leads the ♣9; North covers with the ♣J from ♣KJ. Dummy (♣AQ) could win with the
-    # queen only by knowing that South, still to play, does not hold the king: he does not
-    # know which of them holds it, so his count wins with the ace, and the queen then loses
-    # to the king (the count's trick, tables.COUNT: no finesse).
-    hands = deal("N:.2..KJ .3..AQ .4.3.4 .A.2.9")
-    assert checked_lead_value(hands, 3, "C9", side=1) // 64 == 2

@@ -192,14 +192,6 @@ def count_on_lead(a, b, x, y, trump, lead_a):
 
 
 @njit(cache=True)
-def _may_beat_unseen(o_s, o_tr, u_s, w, s, trump):
-    """Could the next opponent beat the claiming side's card w (:func:`_opp_may_beat`), or
-    hold one of the opponents' unplayed cards u_s of suit s above it? He does not know which
-    of them holds those (tables.COUNT, *the trick*: no finesse)."""
-    return _opp_may_beat(o_s, o_tr, w, s, trump) or ((w >> 4) == s and (u_s & above(w & 15)) != 0)
-
-
-@njit(cache=True)
 def _opp_may_beat(o_s, o_tr, w, s, trump):
     """Could an opponent holding the aware cards o_s of suit s and o_tr of trumps beat the
     claiming side's card w in a trick of suit s (cards where they lie)?"""
@@ -323,14 +315,12 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                 threat = (p + 1) & 3
             tr_s = np.int64(0)
             tr_t = np.int64(0)
-            tr_u = np.int64(0)
             if threat >= 0:
                 ht = _get(h0, h1, h2, h3, threat)
                 tr_s = hold(ht, s)
                 if trump != 4:
                     tr_t = hold(ht, trump)
-                tr_u = hold(ht | _get(h0, h1, h2, h3, (threat + 2) & 3), s)
-            safe = ours and (threat < 0 or not _may_beat_unseen(tr_s, tr_t, tr_u, best, s, trump))
+            safe = ours and (threat < 0 or not _opp_may_beat(tr_s, tr_t, best, s, trump))
             if hs != 0:
                 if safe and (best >> 4) == s and (hs & above(best & 15)) != 0:
                     could = True
@@ -342,7 +332,7 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                     for r in range(2, 15):
                         if (hs >> r) & 1:
                             cand = 16 * s + r
-                            if beats(cand, best, trump) and (threat < 0 or not _may_beat_unseen(tr_s, tr_t, tr_u, cand, s, trump)):
+                            if beats(cand, best, trump) and (threat < 0 or not _opp_may_beat(tr_s, tr_t, cand, s, trump)):
                                 card = cand
                                 break
                     if card < 0:
@@ -352,7 +342,7 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                 for r in range(2, 15):
                     if (t >> r) & 1:
                         cand = 16 * trump + r
-                        if beats(cand, best, trump) and (threat < 0 or not _may_beat_unseen(tr_s, tr_t, tr_u, cand, s, trump)):
+                        if beats(cand, best, trump) and (threat < 0 or not _opp_may_beat(tr_s, tr_t, cand, s, trump)):
                             card = cand
                             break
         if card >= 0:

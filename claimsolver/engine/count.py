@@ -426,6 +426,15 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
 
 
 @njit(cache=True)
+def _on_lead_est(f, t, wf, wt, ef, k, e_all, aw, trump):
+    """:func:`count_on_lead` with hand f on lead (wf, wt: the hands' counts, k their sum), and
+    the rounds established by force in it (ef: f's, e_all: both hands')."""
+    if wt == 0 or has_link(f, t, aw, trump, 4):
+        return k, e_all
+    return wf, ef
+
+
+@njit(cache=True)
 def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
     """His count when the opponent holding o is on lead (tables.COUNT, *the opponents' exit*):
     the opponent leads the suit that gives the claiming side the lead in the hand where its
@@ -459,19 +468,9 @@ def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
         if not win_a and not win_b:
             continue
         if win_a and ka < 0:
-            if wb == 0 or has_link(a, b, aw, trump, 4):
-                ka = k
-                fa = e_all
-            else:
-                ka = wa
-                fa = ea
+            ka, fa = _on_lead_est(a, b, wa, wb, ea, k, e_all, aw, trump)
         if win_b and kb < 0:
-            if wa == 0 or has_link(b, a, aw, trump, 4):
-                kb = k
-                fb = e_all
-            else:
-                kb = wb
-                fb = eb
+            kb, fb = _on_lead_est(b, a, wb, wa, eb, k, e_all, aw, trump)
         if win_a and win_b:  # his choice: the higher count, then the fewer established
             if ka > kb or (ka == kb and fa <= fb):
                 v = ka

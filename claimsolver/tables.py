@@ -151,7 +151,9 @@ COUNT_REFINES = {
 # with his lowest higher card; void, while the claiming side is winning, he ruffs
 # with his lowest trump that wins (in a suit contract), else discards (no card removed). The
 # defenders choose which of them wins: the trick is played a second time with an opponent whose
-# partner's card is winning taking it with his lowest higher card of the suit, when he has one,
+# partner's card is winning taking it with his lowest higher card of the suit that no claiming
+# hand still to play can beat, else his lowest higher card, when he has one (North's ♣K, not
+# the ♣6, over South's ♣4 with dummy's ♣T87 to play),
 # and second hand ducking (his lowest card) when fourth hand holds a card of the suit above
 # both the card led and third hand's; and a third time with second hand winning with his
 # lowest card that neither third nor fourth hand can beat (he keeps the lead); the worst value

@@ -410,6 +410,25 @@ def test_lead_value_conceding_early_against_cashing_first():
         assert kernel_lead_value(hands, 0, NT, 0, 0, c) == R.ref_lead_value(hands, 0, NT, 0, 0, c) == want
 
 
+def test_an_opponent_overtakes_partner_with_a_card_that_holds():
+    # Vugraph 000-00001 board 11 closed room, three cards left: South leads the ♣4; West
+    # (♥T ♦T9, void in clubs) discards; North ♥5 ♣K6, dummy ♣T87. Taking partner's trick, North
+    # plays the king, not the 6 that dummy's 7 would beat: North is then on lead, and the ♥T
+    # thrown lets him and South cash the hearts (nothing left); the ♦9 thrown keeps one trick
+    # at least (North's duck, dummy's 7 winning and dummy stuck with ♣T8, is the worse case).
+    # With North's 6 over the 4, dummy won the count's trick both ways: the discards tied.
+    hands = deal("N:.5..K6 ...T87 .62.. .T.T9.")
+    trick = ((2, parse_card("C4")),)
+    st = (hands, 2, trick, 0, 0, -1, -1, 0)
+    ctx = R.Ctx(NT, 1, [1] * 64, [0] * 8, [])
+    values = {}
+    for name in ("HT", "D9"):
+        c = parse_card(name)
+        values[name] = kernel_play_value(hands, 1, NT, 0, 2, trick, 3, c)
+        assert values[name] == R.ref_play_value(st, ctx, 3, c), name
+    assert values["HT"] // 64 == 0 and values["D9"] // 64 == 1
+
+
 def test_play_value_kx_under_the_ace():
     # West leads the spade ace; North, with K2, keeps his count by following with the 2 (the
     # king is then high: one more trick) and loses it by following with the king.

@@ -261,7 +261,8 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     a claiming hand whose partner's card is winning takes the trick with its lowest higher
     card of the suit, when it has one (the lead in the other hand); ``opp_over``: the
     defenders' choice of which of them wins — 1: an opponent whose partner's card is winning
-    takes the trick with his lowest higher card, and second hand ducks (lowest card) when
+    takes the trick with his lowest higher card that no claiming hand after him can beat (else
+    his lowest higher card), and second hand ducks (lowest card) when
     fourth hand can win the trick over third hand; 2: second hand wins with his lowest card
     that neither third nor fourth hand can beat. Returns the hands after the trick, the
     winning card and seat, whether a claiming hand's overtake was possible (else playing the
@@ -300,7 +301,12 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                                 card = 16 * s + low_rank(keep)
                 elif not ours and (best >> 4) == s and (hs & above(best & 15)) != 0:
                     opp_could |= 1
-                    card = 16 * s + low_rank((hs & above(best & 15)) if opp_over == 1 else hs)
+                    if opp_over == 1:  # over partner: with a card the claiming hands after him cannot beat
+                        up = hs & above(best & 15)
+                        holds = up & above(_later_top(h0, h1, h2, h3, side, trump, leader, s, pos))
+                        card = 16 * s + low_rank(holds if holds != 0 else up)
+                    else:
+                        card = 16 * s + low_rank(hs)
                 else:
                     card = 16 * s + low_rank(hs)
             elif ours and trump != 4 and s != trump:

@@ -163,7 +163,10 @@ COUNT_REFINES = {
 # partner's, taking the lead into this hand; the better of the two counts); otherwise its
 # lowest card that wins and that the next
 # opponent cannot beat, else its lowest card; void, in the same case, its lowest such trump,
-# else a discard (no card removed). *Value* after the trick: when the claiming side won it,
+# else a discard (no card removed). *No finesse*: "the next opponent cannot beat" it as he sees
+# it: the next opponent may hold any of the opponents' cards of the suit, unless a show-out
+# (either opponent's, on the line) tells where they lie (♠AQ over West's ♠K3: the ace, and the
+# queen only once East has shown out). *Value* after the trick: when the claiming side won it,
 # 1 + min(tricks left after it, his count with the winning hand on lead — see *the hand on
 # lead*); when the opponents won it, min(count, tricks left after it - the cash of the
 # opponent who won it, or what their long suit leaves him), at least 0; and when the count (after

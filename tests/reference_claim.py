@@ -263,9 +263,9 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
             return classed
         if not any(k in refined for _, k in classed):
             return classed
-        best = max((ref_lead_value(hands, side, trump, forget, seat, c) for c, k in classed
+        best = max((ref_lead_value(hands, side, trump, forget, seat, c, st[4]) for c, k in classed
                     if pol[k] != T.IRRATIONAL), default=-1)
-        return [(c, refined[k] if k in refined and ref_lead_value(hands, side, trump, forget, seat, c) < best else k)
+        return [(c, refined[k] if k in refined and ref_lead_value(hands, side, trump, forget, seat, c, st[4]) < best else k)
                 for c, k in classed]
     if pol[T.FOLLOW_WIN_BREAKS_COUNT] != pol[T.FOLLOW_WIN_SURE]:
         # tables.COUNT *winning*: among his wins with a sure winner, the best for his count stays

@@ -396,12 +396,14 @@ def _fourth_wins(h, leader, s, best) -> bool:
     return bool(fourth) and max(fourth) > max([best] + third)
 
 
-def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_over=0):
+def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_over=0, shown=0):
     """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
     the opponents' holding only aware cards); ``overtake`` / ``opp_over``: a claiming hand /
     an opponent whose partner's card is winning takes the trick with its lowest higher card;
     ``opp_over`` 1: that, and second hand ducks when fourth hand can win over third hand;
     2: second hand wins with his lowest card that neither later hand can beat.
+    ``shown``: show-outs (bit 4 * seat + suit); a claiming hand takes no finesse: it fears the
+    opponents' cards of the suit in the next opponent's hand unless a show-out places them.
     Returns (best, wseat); h is updated."""
     for pos in range(k, 4):
         p = (leader + pos) % 4
@@ -436,10 +438,16 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
                 card = over[0] if over else None
         else:
             threat = (p + 1) % 4 if pos < 3 else None
-            safe = ours and (threat is None or not ref_opp_can_beat(h, threat, best, s, trump))
+            seen = h
+            if threat is not None and not (shown >> (4 * threat + s)) & 1 \
+                    and not (shown >> (4 * ((threat + 2) % 4) + s)) & 1:
+                # no finesse: either opponent may hold their cards of the suit, as he sees it
+                seen = list(h)
+                seen[threat] |= sum(1 << x for x in cards_of(h[(threat + 2) % 4]) if suit_of(x) == s)
+            safe = ours and (threat is None or not ref_opp_can_beat(seen, threat, best, s, trump))
 
             def good(x):
-                return beats(x, best, trump) and (threat is None or not ref_opp_can_beat(h, threat, x, s, trump))
+                return beats(x, best, trump) and (threat is None or not ref_opp_can_beat(seen, threat, x, s, trump))
 
             if suit_cards:
                 higher = [x for x in suit_cards if suit_of(best) == s and x > best]
@@ -522,7 +530,7 @@ def _aware_hands(hands, side, forget):
     return h
 
 
-def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
+def ref_lead_value(hands, side, trump, forget, seat, c, shown=0) -> int:
     """tables.COUNT, leading: the trick played out by the count's rules, then the count."""
     values = {}
     # partner follows low, or takes the trick: the better; the defenders choose which of them
@@ -531,7 +539,7 @@ def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
         for opp_over in (0, 1, 2):
             h = _aware_hands(hands, side, forget)
             h[seat] &= ~(1 << c)
-            best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1, overtake, opp_over)
+            best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1, overtake, opp_over, shown)
             values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
                                                          bin(hands[seat]).count("1") - 1)
     return max(min(values[o, m] for m in (0, 1, 2)) for o in (False, True))
@@ -540,7 +548,7 @@ def ref_lead_value(hands, side, trump, forget, seat, c) -> int:
 def ref_play_value(st, ctx, seat: int, c: int) -> int:
     """tables.COUNT, following and discarding: the rest of the trick played out by the count's
     rules, then the count."""
-    hands, leader, trick, forget = st[0], st[1], st[2], st[3]
+    hands, leader, trick, forget, shown = st[0], st[1], st[2], st[3], st[4]
     side, trump = ctx.side, ctx.trump
     values = {}
     for overtake in (False, True):
@@ -551,7 +559,7 @@ def ref_play_value(st, ctx, seat: int, c: int) -> int:
             if beats(c, best, trump):
                 best, wseat = c, seat
             best, wseat = ref_play_out(h, side, trump, leader, suit_of(trick[0][1]), best, wseat, len(trick) + 1,
-                                       overtake, opp_over)
+                                       overtake, opp_over, shown)
             values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
                                                          bin(hands[seat]).count("1") - 1)
     return max(min(values[o, m] for m in (0, 1, 2)) for o in (False, True))

@@ -40,8 +40,9 @@ def kernel_on_lead(hands, side, forget, trump, seat) -> int:
     return int(K.count_on_lead(*kernel_split(hands, side, forget), I64(trump), seat == side))
 
 
-def kernel_lead_value(hands, side, trump, forget, seat, c) -> int:
-    return int(K.lead_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(seat), I64(c)))
+def kernel_lead_value(hands, side, trump, forget, seat, c, shown=0) -> int:
+    return int(K.lead_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(shown),
+                            I64(seat), I64(c)))
 
 
 def checked_lead_value(hands, seat, name, side=0, trump=NT, forget=0) -> int:
@@ -52,10 +53,10 @@ def checked_lead_value(hands, seat, name, side=0, trump=NT, forget=0) -> int:
     return value
 
 
-def kernel_play_value(hands, side, trump, forget, leader, trick, seat, c) -> int:
+def kernel_play_value(hands, side, trump, forget, leader, trick, seat, c, shown=0) -> int:
     trk = np.asarray([x for _, x in trick], dtype=np.int64)
-    return int(K.play_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(leader),
-                            trk, I64(0), I64(len(trick)), I64(seat), I64(c)))
+    return int(K.play_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(shown),
+                            I64(leader), trk, I64(0), I64(len(trick)), I64(seat), I64(c)))
 
 
 def cards(mask: int) -> list[int]:
@@ -90,10 +91,14 @@ def check_random(seed: int, n_positions: int, value_sides=(0, 1)) -> int:
     sides whose lead and play values are compared (see test_values_for_east_west below)."""
     rng = np.random.default_rng(seed)
     compared = 0
-    for _ in range(n_positions):
+    for i in range(n_positions):
         n = int(rng.integers(1, 14))
         h, trump, leader, trick_arr = random_position(rng, n)
         hands = tuple(int(x) for x in h)
+        # show-outs seen (a void opponent, half the time; drawn apart so the sample stays)
+        srng = np.random.default_rng([seed, i])
+        shown = sum(1 << (4 * o + t) for o in range(4) for t in range(4)
+                    if not (hands[o] >> (16 * t)) & 0x7FFC and srng.random() < 0.5)
         side = int(rng.integers(0, 2))
         forget = random_forget(rng, hands, side)
         where = (hands, side, forget, trump)
@@ -120,13 +125,13 @@ def check_random(seed: int, n_positions: int, value_sides=(0, 1)) -> int:
             continue
         for c in legal(hands, seat, trick):
             if not trick:
-                want = R.ref_lead_value(hands, side, trump, forget, seat, c)
-                got = kernel_lead_value(hands, side, trump, forget, seat, c)
+                want = R.ref_lead_value(hands, side, trump, forget, seat, c, shown)
+                got = kernel_lead_value(hands, side, trump, forget, seat, c, shown)
             else:
-                st = (hands, leader, trick, forget, 0, -1, -1, 0)
+                st = (hands, leader, trick, forget, shown, -1, -1, 0)
                 ctx = R.Ctx(trump, side, [1] * 64, [0] * 8, [])
                 want = R.ref_play_value(st, ctx, seat, c)
-                got = kernel_play_value(hands, side, trump, forget, leader, trick, seat, c)
+                got = kernel_play_value(hands, side, trump, forget, leader, trick, seat, c, shown)
             assert got == want, (where, leader, trick, seat, c)
             compared += 1
     return compared
@@ -427,6 +432,26 @@ def test_an_opponent_overtakes_partner_with_a_card_that_holds():
         values[name] = kernel_play_value(hands, 1, NT, 0, 2, trick, 3, c)
         assert values[name] == R.ref_play_value(st, ctx, 3, c), name
     assert values["HT"] // 64 == 0 and values["D9"] // 64 == 1
+
+
+def test_the_counts_trick_takes_no_finesse_unless_a_show_out_marks_it():
+    # South ♠2 ♦2 on lead, North ♠AQ, West ♠K3, East void in spades (♥32). The ♠2 towards
+    # North: the count's North used to play the queen, seeing East's cards where they lie (a
+    # finesse, which his count does not take, DESIGN 2.4): he takes the ace, the queen then
+    # loses and the ♦2 is stranded: 1 trick. Once East has shown out of spades the king is
+    # marked with West and the queen is the play: 2. The ♦2 first is worth 2 either way
+    # (West must then bare the king or throw it).
+    hands = deal("N:AQ... .32.. 2..2. K3...")
+    s2, d2 = parse_card("S2"), parse_card("D2")
+    east_spades = 1 << (4 * 1 + 0)
+    values = {}
+    for shown in (0, east_spades):
+        for c in (s2, d2):
+            got = kernel_lead_value(hands, 0, NT, 0, 2, c, shown)
+            assert got == R.ref_lead_value(hands, 0, NT, 0, 2, c, shown)
+            values[shown, c] = got // 64
+    assert values[0, s2] == 1 and values[east_spades, s2] == 2
+    assert values[0, d2] == values[east_spades, d2] == 2
 
 
 def test_play_value_kx_under_the_ace():

@@ -46,18 +46,30 @@ def test_club_69c_top_down_no_change_under_acbl():
 # --- Club Law 69C / rubber Law 69A: the finesse exception on "any conceivable line" --------------
 
 def test_club_69c_finesse_marked_by_a_void_on_any_conceivable_line():
-    # North AQ, West K3, East void: East would fail to follow on any conceivable line, so the
-    # Arbiter credits the finesse at once (Club Law 69C; rubber Law 69A). Under duplicate Law
-    # 70E1 the claim search credits it only once East has shown out on the line: too late.
-    c = claim("N:AQ... .32.. 2..2. K3...", aware=["SK"])
+    # North AQ, West K3, South 52 on lead, East void: East would fail to follow on any
+    # conceivable line, so the Arbiter credits the finesse at once (Club Law 69C; rubber Law
+    # 69A). Under duplicate Law 70E1 the claim search credits it only once East has shown out on
+    # the line: too late (North has had to play the ace). (South holds two spades: with the ♠2
+    # and a diamond winner, the diamond first makes West discard from ♠K3 and gives two tricks
+    # with no finesse at all, which his count, taking no finesse, sees.)
+    c = claim("N:AQ... .32.. 52... K3...", aware=["SK"])
     assert tricks(c) == {"duplicate-2017": 1, "club-2014": 2, "rubber-2014": 2}
 
 
 def test_club_69c_finesse_not_credited_without_a_void():
     # Negative: East holds a spade: no one fails to follow; no unstated finesse under any code.
-    c = claim("N:AQ... 4.3.. 2..2. K3...", aware=["SK"])
+    c = claim("N:AQ... 4.3.. 52... K3...", aware=["SK"])
     assert set(tricks(c).values()) == {1}
     assert codes.conceivable_show_outs(adjudicate(c, law="club-2014").claim) == {}
+
+
+def test_no_finesse_in_his_count_the_winner_first():
+    # The position these two tests used before: South ♠2 ♦2, North ♠AQ, West ♠K3. Claiming 2,
+    # his count is the ♦2 and the ♠A (no finesse): the ♠2 first strands the ♦2 (North wins the
+    # ace and must lead the queen), so it is not a normal play (DESIGN 2.4, his own count); the
+    # ♦2 first makes West discard from ♠K3, and the claim stands under every code.
+    for deal in ("N:AQ... .32.. 2..2. K3...", "N:AQ... 4.3.. 2..2. K3..."):
+        assert set(tricks(claim(deal, aware=["SK"])).values()) == {2}, deal
 
 
 def test_conceivable_show_out_does_not_tell_the_claimer_about_trumps():

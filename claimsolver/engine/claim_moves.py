@@ -176,7 +176,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             mv[base + i, 3] = 0
             seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
-            refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv,
+            refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv,
                          base, n, slip)
         return n
     k = 0
@@ -189,7 +189,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
                                        pos, seat, mv[base + i, 0])
             seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
-            refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n, slip)
+            refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip)
         nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS and attempt == 0 else 0
         out = np.int64(0)  # excluded plays here (card bit mask)
         admitted = np.int64(0)  # with excluded plays here: the plays normal here or made instead

@@ -254,7 +254,7 @@ def _partner_wins_later(h0, h1, h2, h3, leader, s, best):
 
 
 @njit(cache=True)
-def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, opp_over):
+def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, opp_over, shown):
     """The players at positions k..3 of a trick of suit s led by ``leader`` play by the
     count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
     its seat; the opponents' hands hold only the cards the claimer is aware of. ``overtake``:
@@ -264,7 +264,9 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     takes the trick with his lowest higher card that no claiming hand after him can beat (else
     his lowest higher card), and second hand ducks (lowest card) when
     fourth hand can win the trick over third hand; 2: second hand wins with his lowest card
-    that neither third nor fourth hand can beat. Returns the hands after the trick, the
+    that neither third nor fourth hand can beat. ``shown``: the show-out word (bit 4 * seat +
+    suit): a claiming hand takes no finesse, fearing the opponents' cards of the suit in the next
+    opponent's hand unless a show-out tells where they lie. Returns the hands after the trick, the
     winning card and seat, whether a claiming hand's overtake was possible (else playing the
     trick with ``overtake`` gives the same) and, as bits 1 and 2, whether the defenders'
     choices 1 and 2 could differ from their plain play."""
@@ -324,6 +326,10 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
             if threat >= 0:
                 ht = _get(h0, h1, h2, h3, threat)
                 tr_s = hold(ht, s)
+                other = (threat + 2) & 3
+                if ((shown >> (4 * threat + s)) & 1) == 0 and ((shown >> (4 * other + s)) & 1) == 0:
+                    # no finesse (tables.COUNT): he cannot see which of them holds their cards
+                    tr_s |= hold(_get(h0, h1, h2, h3, other), s)
                 if trump != 4:
                     tr_t = hold(ht, trump)
             safe = ours and (threat < 0 or not _opp_may_beat(tr_s, tr_t, best, s, trump))
@@ -360,13 +366,13 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
 
 
 @njit(cache=True)
-def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, rl):
+def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, rl, shown):
     """The value (:func:`_after_trick_value`) of the trick played out from position k, the
     defenders choosing which of them wins it: an opponent who can overtake his partner's
     winning card does so when that is worth less to the claimer. Also returns whether a
     claiming hand could overtake (:func:`play_out_trick`)."""
     g0, g1, g2, g3, b, w, could, opp_could = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
-                                                            overtake, 0)
+                                                            overtake, 0, shown)
     v = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
     if opp_could == 0:
         return v, could
@@ -377,7 +383,7 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
     for mode in (1, 2):
         if opp_could & mode:
             f0, f1, f2, f3, b, fw, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
-                                                           overtake, mode)
+                                                           overtake, mode, shown)
             could = could or c2  # (a duck may leave partner's card to overtake)
             if fw == w and f0 == g0 and f1 == g1 and f2 == g2 and f3 == g3:
                 continue
@@ -514,20 +520,20 @@ def _believed_without(hands, side, forget, seat, c):
 
 
 @njit(cache=True)
-def lead_value(hands, side, trump, forget, seat, c):
+def lead_value(hands, side, trump, forget, shown, seat, c):
     """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
     h0, h1, h2, h3 = _believed_without(hands, side, forget, seat, c)
     rl = popcount(hands[seat]) - 1
     # partner follows low, or takes the trick (the lead where the winners are): the better
-    v, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, False, rl)
+    v, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, False, rl, shown)
     if not could:
         return v
-    w, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, True, rl)
+    w, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, True, rl, shown)
     return v if v > w else w
 
 
 @njit(cache=True)
-def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
+def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c):
     """The value of following or discarding with card c in the claimer's count (tables.COUNT,
     *following and discarding*): the rest of the trick played out by the count's rules, then
     as :func:`lead_value`."""
@@ -543,25 +549,25 @@ def play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
         best = c
         wseat = seat
     rl = popcount(hands[seat]) - 1
-    v, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, False, rl)
+    v, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, False, rl, shown)
     if not could:
         return v
-    u, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, True, rl)
+    u, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, True, rl, shown)
     return v if v > u else u
 
 
 @njit(cache=True)
-def _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, c):
+def _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c):
     """:func:`play_value` of option i (card c), kept in vals[i] (-1: not yet computed): the
     refinement asks for an option's value up to three times, and a value costs several
     play-outs of the trick."""
     if vals[i] < 0:
-        vals[i] = play_value(hands, side, trump, forget, leader, trk, tstart, pos, seat, c)
+        vals[i] = play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c)
     return vals[i]
 
 
 @njit(cache=True)
-def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n, vals):
+def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n, vals):
     """tables.COUNT *winning*: of two or more wins with a sure winner, those worth less in
     his count than the best of them fall to FOLLOW_WIN_BREAKS_COUNT (values memoised in vals,
     :func:`_memo_play`)."""
@@ -574,17 +580,17 @@ def _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv,
     best = -1
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            if _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
+            if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
                 mv[base + i, 1] = T.FOLLOW_WIN_BREAKS_COUNT
 
 
 @njit(cache=True)
-def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, policy, mv, base, n, slip):
+def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
     (tables.COUNT_REFINES), where the policy prices the refined class differently: a lead
     from a suit without a top card, a discard or a follow whose value (:func:`lead_value`,
@@ -612,7 +618,7 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
         best = -1
         for i in range(n):
             if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
-                v = lead_value(hands, side, trump, forget, seat, mv[base + i, 0])
+                v = lead_value(hands, side, trump, forget, shown, seat, mv[base + i, 0])
                 lvals[i] = v
                 if v > best:
                     best = v
@@ -621,13 +627,13 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
             if cl == T.LEAD_NO_TOP_CARD or cl == T.LEAD_TOP_OF_TOP_CARDS:
                 v = lvals[i]
                 if v < 0:
-                    v = lead_value(hands, side, trump, forget, seat, mv[base + i, 0])
+                    v = lead_value(hands, side, trump, forget, shown, seat, mv[base + i, 0])
                 if v < best:
                     mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT if cl == T.LEAD_NO_TOP_CARD else T.LEAD_TOP_BREAKS_COUNT
         return
     vals = np.full(n, -1, dtype=np.int64)  # play values, computed once each (_memo_play)
     if win_pol:
-        _refine_wins(hands, side, trump, forget, leader, trk, tstart, pos, seat, mv, base, n, vals)
+        _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n, vals)
     refinable = False
     for i in range(n):
         cl = mv[base + i, 1]
@@ -640,14 +646,14 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     best = -1
     for i in range(n):
         if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
-            v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
     over = -1
     if over_pol:
         for i in range(n):
             if mv[base + i, 1] == T.FOLLOW_OVER_PARTNER:
-                v = _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0])
+                v = _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
                 if v > best:
                     mv[base + i, 1] = T.FOLLOW_OVERTAKE_FOR_COUNT
                     if v > over:
@@ -656,8 +662,8 @@ def refine_count(hands, side, trump, forget, leader, trk, tstart, pos, seat, pol
     for i in range(n):
         cl = mv[base + i, 1]
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol:
-            if _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
         elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):
-            if _memo_play(vals, i, hands, side, trump, forget, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.FOLLOW_LOW_KEEPING_BLOCKER if over >= 0 else T.FOLLOW_BREAKS_COUNT

@@ -415,18 +415,18 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
             if suit_cards:
                 over = [x for x in suit_cards if suit_of(best) == s and x > best] if ours else []
                 # the card that holds the trick against the claiming hands still to play, if any
-                holds = [x for x in over if not any(ref_opp_can_beat(h, q, x, s, trump)
-                                                    for q in ((leader + j) % 4 for j in range(pos + 1, 4))
-                                                    if q % 2 == side)]
+                later = [q for q in ((leader + j) % 4 for j in range(pos + 1, 4)) if q % 2 == side]
+
+                def firm(cards):  # the cards no claiming hand still to play can beat
+                    return [x for x in cards if not any(ref_opp_can_beat(h, q, x, s, trump) for q in later)]
+
+                holds = firm(over)
                 higher = [x for x in suit_cards if suit_of(best) == s and x > best]
                 fourth = [x for x in cards_of(h[(leader + 3) % 4]) if suit_of(x) == s]
                 keep = [x for x in holds if x > max(fourth, default=0)]
                 if not ours and opp_over == 1 and higher:
                     # take partner's trick (the lead in this hand), with a card that holds it
-                    firm = [x for x in higher if not any(ref_opp_can_beat(h, q, x, s, trump)
-                                                         for q in ((leader + j) % 4 for j in range(pos + 1, 4))
-                                                         if q % 2 == side)]
-                    card = (firm or higher)[0]
+                    card = (firm(higher) or higher)[0]
                 elif ours and opp_over == 1 and over and pos == 1 and _fourth_wins(h, leader, s, best):
                     card = suit_cards[0]  # second hand ducks: partner wins the trick
                 elif ours and opp_over == 2 and pos == 1 and keep:

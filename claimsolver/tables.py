@@ -154,8 +154,9 @@ COUNT_REFINES = {
 # partner's card is winning taking it with his lowest higher card of the suit that no claiming
 # hand still to play can beat, else his lowest higher card, when he has one (North's ♣K, not
 # the ♣6, over South's ♣4 with dummy's ♣T87 to play),
-# and second hand ducking (his lowest card) when fourth hand holds a card of the suit above
-# both the card led and third hand's; and a third time with second hand winning with his
+# and second hand ducking (his lowest card; void, discarding rather than ruffing) when fourth
+# hand holds a card of the suit above both the card led and third hand's (South, void in clubs,
+# keeps his ♥A when North's ♣9 beats dummy's ♣7: published ruling 21); and a third time with second hand winning with his
 # lowest card that neither third nor fourth hand can beat (he keeps the lead); the worst value
 # for the claimer counts. A
 # claiming hand plays its lowest card of the suit when its side is winning and the next
@@ -175,7 +176,10 @@ COUNT_REFINES = {
 # does not already take (suit by suit: lost rounds - his cash in the suit): the opponents cash
 # first, and establishing then costs the lead again (West's ♦94 and dummy's ♠Q973 opposite
 # ♠KJ5 after conceding a heart to North's ♥QJ87: North cashes three hearts, and of the three
-# tricks left dummy's ♣A is all he keeps). Values compare as (value, count): of two plays worth
+# tricks left dummy's ♣A is all he keeps). Either way the tricks left count less the
+# opponents' *sure trumps*: in the opponent's hand holding more of them, the trumps above every
+# trump of the claiming hands — each takes a trick whatever he does (♥KQ against East's ♠A over
+# ♠KQ: one trick of two, not two). Values compare as (value, count): of two plays worth
 # as many tricks, the one that keeps more of his count is worth more.
 # *Leading* (27, 32): a lead from a suit without a top card (3) whose value is below the best
 # value among the leads the policy does not make irrational falls to 27; a top card (0) so

@@ -400,7 +400,8 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
     """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
     the opponents' holding only aware cards); ``overtake`` / ``opp_over``: a claiming hand /
     an opponent whose partner's card is winning takes the trick with its lowest higher card;
-    ``opp_over`` 1: that, and second hand ducks when fourth hand can win over third hand;
+    ``opp_over`` 1: that, and second hand ducks (or, void, discards) when fourth hand can win
+    over third hand;
     2: second hand wins with his lowest card that neither later hand can beat.
     ``shown``: show-outs (bit 4 * seat + suit); a claiming hand takes no finesse: it fears the
     opponents' cards of the suit in the next opponent's hand unless a show-out places them.
@@ -436,6 +437,8 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
             elif ours and trump != 4 and s != trump:
                 over = [x for x in trumps if suit_of(best) != trump or x > best]
                 card = over[0] if over else None
+                if opp_over == 1 and pos == 1 and _fourth_wins(h, leader, s, best):
+                    card = None  # second hand, void, lets partner win it: a discard
         else:
             threat = (p + 1) % 4 if pos < 3 else None
             seen = h
@@ -468,10 +471,19 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
     return best, wseat
 
 
+def ref_sure_trumps(h, side, trump) -> int:
+    """tables.COUNT, *value*: the opponents' trumps that must each take a trick."""
+    if trump == 4:
+        return 0
+    top = max(_ranks(h[side] | h[side + 2], trump), default=0)
+    return max(len([r for r in _ranks(h[o], trump) if r > top]) for o in (1 - side, 3 - side))
+
+
 def ref_after_value(h, side, trump, forget, wseat, left) -> int:
+    room = max(0, left - ref_sure_trumps(h, side, trump))
     if wseat % 2 == side:  # (tricks, then his count) as one number
         k = ref_count_on_lead(h, side, 0, trump, wseat)
-        return 64 * (1 + min(left, k)) + k
+        return 64 * (1 + min(room, k)) + k
     k, e = ref_exit_choice(h, side, trump, wseat)
     keep = ref_keep_after_loss(h, side, trump, wseat, left)
     v = min(k, keep)
@@ -480,7 +492,7 @@ def ref_after_value(h, side, trump, forget, wseat, left) -> int:
         terms = ref_cash_terms(h, side, trump, wseat)
         extra = sum(max(0, lost_by[s] - terms[s]) for s in range(4))
         v = min(v, max(k - e, keep - extra))
-    return 64 * max(0, v) + k
+    return 64 * max(0, min(v, room)) + k
 
 
 def ref_exit_count(h, side, trump, opp, k) -> int:

@@ -454,6 +454,35 @@ def test_the_counts_trick_takes_no_finesse_unless_a_show_out_marks_it():
     assert values[0, d2] == values[east_spades, d2] == 2
 
 
+def test_no_count_takes_the_tricks_the_opponents_top_trumps_must_win():
+    # Spades trumps, South on lead with ♥AKQ, North ♠KQ ♥3, East ♠A ♥2 ♦2, West ♦AKQ. South's
+    # ♥A wins; his count then sees the ♥K and ♥Q (the opponents' ruffs are not counted) — but
+    # East's ♠A, above every trump of his, takes a trick whatever he does (it ruffs the ♥K):
+    # of the two tricks left he keeps one, so the ♥A is worth 2, not 3.
+    hands = deal("N:KQ.3.. A.2.2. .AKQ.. ..AKQ.")
+    c = parse_card("HA")
+    got = kernel_lead_value(hands, 0, 0, 0, 2, c)
+    assert got == R.ref_lead_value(hands, 0, 0, 0, 2, c)
+    assert got // 64 == 2
+
+
+def test_second_hand_void_lets_partner_win_the_trick():
+    # Published ruling 21 (4♥, BLML 2006), trick 3: dummy (East) on lead with ♠6 ♥987 ♣7,
+    # West ♠AKJ ♦Q9, North ♠T9 ♦K7 ♣9, South ♠853 ♥A ♦T; the ♥A is the outstanding trump. The
+    # count's South used to ruff dummy's ♣7 with the ♥A (second hand, his side losing the
+    # trick to the claimer's card) and the ♣7 came out as good as the ♠6: the defenders instead
+    # let North's ♣9 win it, and the ♥A still takes its trick, so conceding the ♣7 costs one.
+    hands = deal("N:T9..K7.9 6.987..7 853.A.T. AKJ..Q9.")
+    shown = 1 << (4 * 2 + 3) | 1 << (4 * 1 + 2)  # South out of clubs, dummy out of diamonds
+    values = {}
+    for name in ("S6", "C7"):
+        c = parse_card(name)
+        got = kernel_lead_value(hands, 1, 1, 0, 1, c, shown)
+        assert got == R.ref_lead_value(hands, 1, 1, 0, 1, c, shown), name
+        values[name] = got // 64
+    assert values == {"S6": 4, "C7": 3}
+
+
 def test_play_value_kx_under_the_ace():
     # West leads the spade ace; North, with K2, keeps his count by following with the 2 (the
     # king is then high: one more trick) and loses it by following with the king.

@@ -262,7 +262,7 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     card of the suit, when it has one (the lead in the other hand); ``opp_over``: the
     defenders' choice of which of them wins — 1: an opponent whose partner's card is winning
     takes the trick with his lowest higher card that no claiming hand after him can beat (else
-    his lowest higher card), and second hand ducks (lowest card) when
+    his lowest higher card), and second hand ducks (lowest card; void, discards) when
     fourth hand can win the trick over third hand; 2: second hand wins with his lowest card
     that neither third nor fourth hand can beat. ``shown``: the show-out word (bit 4 * seat +
     suit): a claiming hand takes no finesse, fearing the opponents' cards of the suit in the next
@@ -317,6 +317,11 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                     t &= above(best & 15)
                 if t != 0:
                     card = 16 * trump + low_rank(t)
+                    if pos == 1 and _partner_wins_later(h0, h1, h2, h3, leader, s, best):
+                        # second hand, void, may discard and let partner win the trick
+                        opp_could |= 1
+                        if opp_over == 1:
+                            card = -1
         else:
             threat = -1
             if pos < 3:
@@ -397,6 +402,19 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
 
 
 @njit(cache=True)
+def opp_sure_trumps(a, b, x, y, trump):
+    """The opponents' trumps that must each take a trick (tables.COUNT, *value*): in the
+    opponent's hand holding more of them, those above every trump of the claiming hands."""
+    if trump == 4:
+        return 0
+    mine = hold(a, trump) | hold(b, trump)
+    bar = above(high_rank(mine)) if mine != 0 else np.int64(0x7FFC)
+    n = popcount(hold(x, trump) & bar)
+    m = popcount(hold(y, trump) & bar)
+    return n if n > m else m
+
+
+@njit(cache=True)
 def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     """The value after a trick played out (rl tricks left after it): 1 + the count with the
     winning claiming hand on lead, or what he keeps after the opponents' cash."""
@@ -412,9 +430,13 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
         y = h2
     # value * 64 + his count: among plays worth as many tricks, the one that keeps more of his
     # count is worth more (a count above the tricks left is capped, and would hide it)
+    # no count takes the tricks the opponents' top trumps must win
+    room = rl - opp_sure_trumps(a, b, x, y, trump)
+    if room < 0:
+        room = 0
     if (wseat & 1) == side:
         k = count_on_lead(a, b, x, y, trump, wseat == side)
-        return 64 * (1 + (k if k < rl else rl)) + k
+        return 64 * (1 + (k if k < room else room)) + k
     o = x if wseat == 1 - side else y
     wa, wb, ea, eb, lost_by = _split_all_est(a, b, x, y, trump)
     k, e = count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb)
@@ -434,6 +456,8 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
             cap = k - e
         if cap < keep:
             keep = cap
+    if keep > room:
+        keep = room
     return 64 * (keep if keep > 0 else 0) + k
 
 

@@ -156,8 +156,9 @@ COUNT_REFINES = {
 # the ♣6, over South's ♣4 with dummy's ♣T87 to play),
 # and second hand ducking (his lowest card; void, discarding rather than ruffing) when fourth
 # hand holds a card of the suit above both the card led and third hand's (South, void in clubs,
-# keeps his ♥A when North's ♣9 beats dummy's ♣7: published ruling 21); and a third time with second hand winning with his
-# lowest card that neither third nor fourth hand can beat (he keeps the lead); the worst value
+# keeps his ♥A when North's ♣9 beats dummy's ♣7: published ruling 21); and a third time with
+# second hand winning with his lowest card that neither third nor fourth hand can beat (he
+# keeps the lead); the worst value
 # for the claimer counts. A
 # claiming hand plays its lowest card of the suit when its side is winning and the next
 # opponent cannot beat that card (or, in a second playing of the trick, its lowest card above

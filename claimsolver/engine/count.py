@@ -404,7 +404,10 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
 @njit(cache=True)
 def opp_sure_trumps(a, b, x, y, trump):
     """The opponents' trumps that must each take a trick (tables.COUNT, *value*): in the
-    opponent's hand holding more of them, those above every trump of the claiming hands."""
+    opponent's hand holding more of them, those above every trump of the claiming hands. (A
+    lower bound of :func:`claim_bounds.trump_tricks` for that hand, which also counts trumps
+    below a claiming trump that one higher trump cannot all beat; the count keeps the simpler
+    rule its calibration measured.)"""
     if trump == 4:
         return 0
     mine = hold(a, trump) | hold(b, trump)

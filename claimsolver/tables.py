@@ -98,7 +98,12 @@ LEAD_TOP_BREAKS_COUNT = 32  # refines 0: cashing a top card in an order worth le
 FOLLOW_WIN_BREAKS_COUNT = 33  # refines 8: winning with a sure winner worth less in his count than
 # another of his sure winners would be (dummy's ♣J under declarer's singleton ♣Q, which must
 # overtake and strands dummy's ♣K: the blockage he does not see, as 32)
-N_PLAY_CLASSES = 34
+VOID_RUFF_AHEAD_OF_PARTNER = 34  # second to play, void: ruff (the lowest trump) a trick partner, fourth,
+# is sure to win with a card of the suit led (as the claimer sees it); discarding instead is then a
+# discard like any other (18-21, 26), not 16: his count chooses between them (DESIGN 2.3 Ruffing)
+VOID_RUFF_BREAKS_COUNT = 35  # refines 34: that ruff worth less in his count than another normal play
+# (discarding a loser and letting partner's card win the trick) would be (COUNT, *discarding*)
+N_PLAY_CLASSES = 36
 
 #: class refined -> the count class that refines it
 COUNT_REFINES = {
@@ -109,6 +114,7 @@ COUNT_REFINES = {
     VOID_DISCARD_LOSER: VOID_DISCARD_BREAKS_COUNT,
     VOID_DISCARD_TOP_ALL_TOP: VOID_DISCARD_BREAKS_COUNT,
     VOID_OTHER: VOID_DISCARD_BREAKS_COUNT,
+    VOID_RUFF_AHEAD_OF_PARTNER: VOID_RUFF_BREAKS_COUNT,
     FOLLOW_LOW_UNDER_PARTNER: FOLLOW_BREAKS_COUNT,
     FOLLOW_OTHER: FOLLOW_BREAKS_COUNT,
 }
@@ -192,7 +198,9 @@ COUNT_REFINES = {
 # underruff) or a follow (6, 12) whose value is
 # below the best value among the player's options the policy does not make irrational falls
 # to 28 / 29, except that an overtake of partner's winner (7) worth more than every normal
-# play becomes normal (31) and the follows below it are then failing to unblock (25).
+# play becomes normal (31) and the follows below it are then failing to unblock (25); a ruff
+# in front of partner's sure winner (34) so placed falls to 35 (discarding a loser keeps
+# partner's trick and his trump).
 # *The opponents' exit*: after a trick the opponents win, the one who won it leads the suit
 # that puts the lead in the claiming hand whose count on lead is lowest: a suit of his puts
 # it in the claiming hand whose card wins the first round (a void hand ruffs when the other
@@ -233,7 +241,8 @@ PLAY_CLASS_NAMES = (
     "lead a card his count cannot afford", "discard a card his count needs",
     "follow with a card his count needs", "throw a high card under partner's winner",
     "overtake partner's winner for his count", "cash a top card in an order that strands winners",
-    "win with a card that strands winners",
+    "win with a card that strands winners", "ruff in front of partner's sure winner",
+    "ruff in front of partner's sure winner, which his count cannot afford",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

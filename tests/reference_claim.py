@@ -220,6 +220,10 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
         return T.FOLLOW_OTHER
     # void in the suit led
     my_trumps = cards_of(h & SUIT[trump]) if trump != 4 else []
+    # second to play: partner, fourth, sure to win the trick with his top card of the suit led
+    partners = cards_of(hands[(seat + 2) % 4] & SUIT[lead_suit])
+    ahead = (pos == 1 and trump != 4 and bool(partners)
+             and sure(hands, side, forget, shown, trump, later, max(partners), cur, lead_suit))
     if trump != 4 and s == trump:
         if partner_wins:
             return T.VOID_RUFF_PARTNER if partner_sure else T.VOID_OTHER
@@ -232,13 +236,15 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
             may_beat_later(hands, side, forget, shown, trump, o, x, lead_suit) for o in later)]
         low_ok = m in safe
         if low_ok:
+            if ahead:
+                return T.VOID_RUFF_AHEAD_OF_PARTNER if g >> m & 1 else T.VOID_RUFF_OPPONENT_HIGHER
             return T.VOID_RUFF_OPPONENT if g >> m & 1 else T.VOID_RUFF_OPPONENT_HIGHER
         if not safe:
             return T.VOID_RUFF_LOW_INTO_OVERRUFF if g >> m & 1 else T.VOID_RUFF_OPPONENT_HIGHER
         if g >> m & 1:
             return T.VOID_RUFF_LOW_INTO_OVERRUFF
         return T.VOID_RUFF_OPPONENT if g >> min(safe) & 1 else T.VOID_RUFF_OPPONENT_HIGHER
-    if not partner_wins and any(beats(x, cur, trump) for x in my_trumps):
+    if not partner_wins and not ahead and any(beats(x, cur, trump) for x in my_trumps):
         return T.VOID_DISCARD_OPPONENT_WINNING
     if not is_top(hands, side, forget, c):
         gives_up = partner_wins and not partner_sure and bool(my_trumps)
@@ -278,8 +284,10 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
     disc_priced = any(pol[T.VOID_DISCARD_BREAKS_COUNT] != pol[k] for k in discards)
     fol_priced = any(pol[T.FOLLOW_BREAKS_COUNT] != pol[k] for k in follows)
     over_priced = pol[T.FOLLOW_OVERTAKE_FOR_COUNT] != pol[T.FOLLOW_OVER_PARTNER]
+    ruff_priced = pol[T.VOID_RUFF_BREAKS_COUNT] != pol[T.VOID_RUFF_AHEAD_OF_PARTNER]
     if not any((k in discards and disc_priced) or (k in follows and fol_priced)
-               or (k == T.FOLLOW_OVER_PARTNER and over_priced) for _, k in classed):
+               or (k == T.FOLLOW_OVER_PARTNER and over_priced)
+               or (k == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_priced) for _, k in classed):
         return classed
     value = {c: ref_play_value(st, ctx, seat, c) for c, _ in classed}
     best = max((value[c] for c, k in classed if pol[k] != T.IRRATIONAL), default=-1)
@@ -291,6 +299,8 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
             k = T.FOLLOW_OVERTAKE_FOR_COUNT
         elif k in discards and disc_priced and value[c] < top:
             k = T.VOID_DISCARD_BREAKS_COUNT
+        elif k == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_priced and value[c] < top:
+            k = T.VOID_RUFF_BREAKS_COUNT
         elif k in follows and (fol_priced or overtakes) and value[c] < top:
             k = T.FOLLOW_LOW_KEEPING_BLOCKER if overtakes else T.FOLLOW_BREAKS_COUNT
         out.append((c, k))

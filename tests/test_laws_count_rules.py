@@ -1,4 +1,4 @@
-"""The claimer's own count (DESIGN 2.4, tables.COUNT, play classes 27-33) through
+"""The claimer's own count (DESIGN 2.4, tables.COUNT, play classes 27-35) through
 claimsolver.ruling.adjudicate: for each count class, a small ending where it changes the
 ruling and one where it must not, and the ruling with the class's entry in the policy set back
 to the value of the class it refines (the rule removed) to show the rule is what matters."""
@@ -26,6 +26,7 @@ BASE = {
     T.FOLLOW_OVERTAKE_FOR_COUNT: T.FOLLOW_OVER_PARTNER,
     T.LEAD_TOP_BREAKS_COUNT: T.LEAD_TOP_OF_TOP_CARDS,
     T.FOLLOW_WIN_BREAKS_COUNT: T.FOLLOW_WIN_SURE,
+    T.VOID_RUFF_BREAKS_COUNT: T.VOID_RUFF_AHEAD_OF_PARTNER,
 }
 
 
@@ -254,6 +255,37 @@ def test_every_order_keeps_the_count(monkeypatch):
     c = claim("N:AK.2.. .A.32. ..AKQ. QJT...", leader="N", claimer="N", declarer="N", claimed=2,
               player_class="expert")
     assert tricks(c) == tricks_without(c, monkeypatch, T.LEAD_TOP_BREAKS_COUNT) == 2
+
+
+# --- 34/35: ruffing in front of partner's sure winner ------------------------------------------
+
+def test_ruff_in_front_of_partners_winner_the_count_cannot_afford(monkeypatch):
+    # Vugraph 070-07000 board 21 closed (4H by West, claiming 5 of the last 6, no trump out):
+    # South leads the club 9; West, second and void in clubs, holds HT875 DJ7; dummy, fourth,
+    # has the CQ, the top club. Discarding a diamond lets the queen win and leaves one diamond
+    # loser; ruffing spends a trump on dummy's trick and leaves two. The discard was class 16
+    # (discarding instead of ruffing the opponents' winner: irrational), so every worst line
+    # ruffed: 4. Now both are normal (34, a discard 18) and his count keeps the discard (35).
+    c = claim("N:..4.JT872 JT..86.Q6 32..QT9. .T875.J7.", trump="H", leader="S", trick=["C9"],
+              claimer="W", declarer="W", claimed=5)
+    assert classes_now(c) == {"H5": T.VOID_RUFF_BREAKS_COUNT, "H7": T.VOID_RUFF_BREAKS_COUNT,
+                              "H8": T.VOID_RUFF_BREAKS_COUNT, "HT": T.VOID_RUFF_BREAKS_COUNT,
+                              "D7": T.VOID_DISCARD_LOSER, "DJ": T.VOID_DISCARD_LOSER}
+    for cls in ("expert", "club", "novice"):
+        assert tricks(c, player_class=cls) == 5
+    assert tricks_without(c, monkeypatch, T.VOID_RUFF_BREAKS_COUNT) == 4
+
+
+def test_ruff_in_front_of_partners_winner_that_takes_the_lead():
+    # South leads the club king into dummy's ace; West, void, holds SAK and the last trump,
+    # dummy nothing to reach them. Ruffing takes the lead into the hand with the spades (three
+    # tricks), so the ruff stays normal (34, not refined); the spade discards are "all top
+    # cards" and keep three too (East wins, South's diamond is ruffed, the ace is cashed).
+    c = claim("N:...QJT ..32.A ..AK. AK.2..", trump="H", leader="S", trick=["CK"],
+              claimer="W", declarer="W", claimed=3)
+    assert classes_now(c) == {"H2": T.VOID_RUFF_AHEAD_OF_PARTNER, "SA": T.VOID_DISCARD_TOP_ALL_TOP,
+                              "SK": T.VOID_DISCARD_TOP_ALL_TOP}
+    assert tricks(c, player_class="expert") == tricks(c) == 3
 
 
 # --- reporting ------------------------------------------------------------------------------------

@@ -40,7 +40,8 @@ def masters_policy_ok(policy):
             and policy[T.VOID_DISCARD_TOP_NOT_LOWEST] != T.NORMAL
             and policy[T.VOID_DISCARD_OPPONENT_WINNING] != T.NORMAL
             and policy[T.VOID_DISCARD_LOSER] != T.IRRATIONAL
-            and policy[T.VOID_RUFF_OPPONENT] != T.IRRATIONAL)
+            and policy[T.VOID_RUFF_OPPONENT] != T.IRRATIONAL
+            and policy[T.VOID_RUFF_AHEAD_OF_PARTNER] != T.IRRATIONAL)
 
 
 @njit(cache=True)

@@ -69,6 +69,8 @@ def class_bits(cl):
         m |= np.int64(1) << T.FOLLOW_WIN_BREAKS_COUNT
     elif cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER:
         m |= np.int64(1) << T.VOID_DISCARD_BREAKS_COUNT
+    elif cl == T.VOID_RUFF_AHEAD_OF_PARTNER:
+        m |= np.int64(1) << T.VOID_RUFF_BREAKS_COUNT
     return m
 
 

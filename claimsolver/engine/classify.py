@@ -128,6 +128,17 @@ def sure(aw, shown, trump, later, x, cur, has_cur, lead_suit):
 
 
 @njit(cache=True)
+def partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit):
+    """Second to play: does partner, fourth, hold a card of the suit led that beats ``cur``
+    and that no opponent in ``later`` (third hand) may beat, as the claimer sees it?
+    (tables.VOID_RUFF_AHEAD_OF_PARTNER)"""
+    ps = hold(hands[seat ^ 2], lead_suit)
+    if ps == 0:
+        return False
+    return sure(aw, shown, trump, later, 16 * lead_suit + high_rank(ps), cur, True, lead_suit)
+
+
+@njit(cache=True)
 def keeps_blocker(hands, aw, seat, c, cur, lead_suit, g):
     """Following with c (below partner's sure winner cur, a card of the suit led; ``g`` = c's
     group), does the player fail to unblock (tables.FOLLOW_LOW_KEEPING_BLOCKER)? b = his
@@ -265,7 +276,9 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
             if mx > cr and (hold(aw, lead_suit) & strictly_between(cr, mx)) != 0:
                 return T.FOLLOW_INTERMEDIATE
         return T.FOLLOW_OTHER
-    # void in the suit led
+    # void in the suit led; second to play, partner (fourth) may be sure to win the trick
+    ahead = pos == 1 and trump != 4 and partner_sure_later(hands, aw, shown, trump, later, seat,
+                                                            cur, lead_suit)
     if trump != 4 and s == trump:
         if partner_wins:
             if partner_sure:
@@ -295,13 +308,15 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
                             msafe = x
         g_m = (g >> m) & 1
         if msafe == m:
+            if ahead:
+                return T.VOID_RUFF_AHEAD_OF_PARTNER if g_m else T.VOID_RUFF_OPPONENT_HIGHER
             return T.VOID_RUFF_OPPONENT if g_m else T.VOID_RUFF_OPPONENT_HIGHER
         if msafe < 0:
             return T.VOID_RUFF_LOW_INTO_OVERRUFF if g_m else T.VOID_RUFF_OPPONENT_HIGHER
         if g_m:
             return T.VOID_RUFF_LOW_INTO_OVERRUFF
         return T.VOID_RUFF_OPPONENT if (g >> msafe) & 1 else T.VOID_RUFF_OPPONENT_HIGHER
-    if not partner_wins and trump != 4:
+    if not partner_wins and trump != 4 and not ahead:
         mytr = hold(h, trump)
         if mytr != 0:
             if (cur >> 4) != trump or (mytr & above(cur & 15)) != 0:

@@ -620,7 +620,8 @@ def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
 def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
     (tables.COUNT_REFINES), where the policy prices the refined class differently: a lead
-    from a suit without a top card, a discard or a follow whose value (:func:`lead_value`,
+    from a suit without a top card, a discard, a ruff in front of partner's sure winner or a
+    follow whose value (:func:`lead_value`,
     :func:`play_value`) is below the best value of the options the policy does not make
     irrational."""
     lead_pol = (policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
@@ -631,6 +632,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     fol_pol = (policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_LOW_UNDER_PARTNER]
                or policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_OTHER])
     over_pol = policy[T.FOLLOW_OVERTAKE_FOR_COUNT] != policy[T.FOLLOW_OVER_PARTNER]
+    ruff_pol = policy[T.VOID_RUFF_BREAKS_COUNT] != policy[T.VOID_RUFF_AHEAD_OF_PARTNER]
     win_pol = policy[T.FOLLOW_WIN_BREAKS_COUNT] != policy[T.FOLLOW_WIN_SURE]
     if pos == 0:
         if not lead_pol:
@@ -666,7 +668,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
         cl = mv[base + i, 1]
         if ((cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol) or (
                 (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and fol_pol) or (
-                cl == T.FOLLOW_OVER_PARTNER and over_pol):
+                cl == T.FOLLOW_OVER_PARTNER and over_pol) or (cl == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_pol):
             refinable = True
     if not refinable:
         return
@@ -691,6 +693,9 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol:
             if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
+        elif cl == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_pol:
+            if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+                mv[base + i, 1] = T.VOID_RUFF_BREAKS_COUNT
         elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):
             if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.FOLLOW_LOW_KEEPING_BLOCKER if over >= 0 else T.FOLLOW_BREAKS_COUNT

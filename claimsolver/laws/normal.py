@@ -116,8 +116,13 @@ def ruffing(s: Settings, p: Policy) -> None:
     under the ACBL preset with the lowest trump that wins ("ruff with the lowest trump"),
     under EBU with any trump. Discarding instead of ruffing a trick the opponents are winning
     is irrational; ruffing partner's winner is irrational unless stated (crossruff). Other
-    void plays (underruffing, ruffing partner's card that may still lose) are normal."""
+    void plays (underruffing, ruffing partner's card that may still lose) are normal.
+    Second to play with partner, fourth, sure to win the trick with a card of the suit led,
+    both are normal: the ruff (it takes the lead into this hand, which may be what he wants)
+    and a discard (partner's card wins the trick: not a discard instead of ruffing the
+    opponents' winner); his count chooses between them (``own_count``, class 35)."""
     p[T.VOID_RUFF_OPPONENT] = T.NORMAL
+    p[T.VOID_RUFF_AHEAD_OF_PARTNER] = T.NORMAL
     p[T.VOID_RUFF_OPPONENT_HIGHER] = T.NORMAL if s.regulation == "ebu" else T.IRRATIONAL
     p[T.VOID_DISCARD_OPPONENT_WINNING] = T.IRRATIONAL
     p[T.VOID_RUFF_PARTNER] = T.IRRATIONAL
@@ -214,6 +219,7 @@ def own_count(s: Settings, p: Policy) -> None:
     the ♦J") stays normal: in his belief the ♦J is a winner, so the discard keeps his count."""
     p[T.LEAD_CONCEDE_BREAKS_COUNT] = T.IRRATIONAL
     p[T.VOID_DISCARD_BREAKS_COUNT] = T.IRRATIONAL
+    p[T.VOID_RUFF_BREAKS_COUNT] = T.IRRATIONAL  # a trump spent on partner's sure trick
     p[T.FOLLOW_BREAKS_COUNT] = T.IRRATIONAL
     # Overtaking partner's winner is irrational "for no reason" (DESIGN 2.3); when his count
     # needs it (the unblock, the lead in the hand with the winners) it is his normal play.

@@ -1,4 +1,4 @@
-"""The claimer's own count (DESIGN 2.4, tables.COUNT, play classes 27-35) through
+"""The claimer's own count (DESIGN 2.4, tables.COUNT, play classes 27-33 and 35) through
 claimsolver.ruling.adjudicate: for each count class, a small ending where it changes the
 ruling and one where it must not, and the ruling with the class's entry in the policy set back
 to the value of the class it refines (the rule removed) to show the rule is what matters."""

@@ -195,3 +195,86 @@ def test_bit_intrinsics_match_the_pure_versions():
         assert tt.position_codes(h) == want
         if bits.HAVE_BMI2:
             assert tt._position_codes_bmi2(h) == want
+
+
+def _suit_code_by_ranks(h0, h1, h2, h3, f, nm):
+    """The claim search's key code of one suit, written out rank by rank (the slow form)."""
+    code = 0
+    for r in range(14, 1, -1):
+        for o, h in enumerate((h0, h1, h2, h3)):
+            if h >> r & 1:
+                code = code << 4 | o << 2 | (f >> r & 1) << 1 | (nm >> r & 1)
+    return code
+
+
+def test_claim_search_suit_codes_match_the_rank_loop():
+    """The claim search's table key (search_claim.state_keys) codes each suit by BMI2 where the
+    CPU has it, by a loop over the cards otherwise: both equal the plain rank-by-rank code."""
+    from claimsolver.engine import bits, search_claim as S
+    rng = np.random.default_rng(11)
+    for _ in range(3000):
+        owner = rng.integers(0, 5, 15)  # 4: the card is no longer in play
+        hs = [sum(1 << r for r in range(2, 15) if owner[r] == o) for o in range(4)]
+        f, nm = (int(x) & 0x7FFC for x in rng.integers(0, 1 << 15, 2))
+        want = _suit_code_by_ranks(*hs, f, nm)
+        assert S._suit_code_loop(*hs, f, nm) == want
+        assert S.suit_code(*hs, f, nm) == want
+        if bits.HAVE_BMI2:
+            assert S._suit_code_bmi2(*hs, f, nm) == want
+
+
+def test_claim_table_store_probe_generations_and_replacement():
+    """The claim search's table (search_claim.tt_store / tt_probe, buckets of 8 rows with their
+    tags on one line): a stored bound is found under its generation only, an exact value is
+    not overwritten by a bound, a bound only rises, and a full bucket gives up its lightest row."""
+    from claimsolver.engine import search_claim as S
+    from claimsolver.engine.claim_api import ClaimBuffers
+    buf = ClaimBuffers(tt_log2=4)  # 2 buckets of 8 rows
+    tt, stack = buf.tt, buf.stack
+    assert tt.shape == (2, S.TT_BUCKET)
+
+    def keys(x):
+        for k in range(6):
+            stack[S.F_K0 + k, 0] = x * 1000 + k
+
+    keys(1)
+    assert S.tt_probe(tt, stack, 0, 5) == -1
+    S.tt_store(tt, stack, 0, 5, 70, 0, 3)
+    assert S.tt_probe(tt, stack, 0, 5) == 70  # a lower bound (exact bit clear)
+    assert S.tt_probe(tt, stack, 0, 6) == -1  # another search's generation
+    S.tt_store(tt, stack, 0, 5, 64, 0, 3)
+    assert S.tt_probe(tt, stack, 0, 5) == 70  # a bound only rises
+    S.tt_store(tt, stack, 0, 5, 66, 1, 3)
+    assert S.tt_probe(tt, stack, 0, 5) == 66 | 1 << 12  # exact
+    S.tt_store(tt, stack, 0, 5, 200, 0, 3)
+    assert S.tt_probe(tt, stack, 0, 5) == 66 | 1 << 12  # an exact value stays
+    # fill one bucket: keys landing in the same bucket as keys(1), weights 1..; the 9th
+    # evicts the lightest row
+    b0 = S.tt_slot(tt, stack, 0)[0]
+    same, x = [], 2
+    while len(same) < 8:
+        keys(x)
+        if S.tt_slot(tt, stack, 0)[0] == b0:
+            same.append(x)
+        x += 1
+    for w, x in enumerate(same[:7]):
+        keys(x)
+        S.tt_store(tt, stack, 0, 5, 64 + w, 0, 5 + w)  # the row of keys(1) has weight 3
+    for x in same[:7]:
+        keys(x)
+        assert S.tt_probe(tt, stack, 0, 5) >= 0
+    keys(same[7])
+    S.tt_store(tt, stack, 0, 5, 90, 0, 9)
+    assert S.tt_probe(tt, stack, 0, 5) == 90
+    keys(1)
+    assert S.tt_probe(tt, stack, 0, 5) == -1  # the lightest row went
+    # for a new search (generation) every row of the earlier ones is free: the first is taken,
+    # whatever its weight (here the row of same[7], which had taken the first row)
+    keys(same[0])
+    S.tt_store(tt, stack, 0, 6, 77, 1, 0)
+    assert S.tt_probe(tt, stack, 0, 6) == 77 | 1 << 12
+    for x in same[:7]:
+        keys(x)
+        assert S.tt_probe(tt, stack, 0, 5) >= 0
+    keys(same[7])
+    assert S.tt_probe(tt, stack, 0, 5) == -1

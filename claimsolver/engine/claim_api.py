@@ -16,11 +16,11 @@ import numpy as np
 from claimsolver import tables as T
 
 from . import _cache
-from .search_claim import N_FIELDS, NPLY, TT_COLS, solve
+from .search_claim import N_FIELDS, NPLY, TT_BUCKET, solve
 
 __all__ = ["ClaimSearchResult", "ClaimBuffers", "LineNode", "claim_search", "line_options", "shared_tables"]
 
-DEFAULT_TT_LOG2 = 20  # 2 tables of 2**20 x 7 int64 (56 MB each)
+DEFAULT_TT_LOG2 = 20  # 2 tables of 2**20 rows, 8 int64 each with its tag (64 MB each)
 _FULL_DECK = sum(0x7FFC << (16 * s) for s in range(4))
 
 
@@ -48,8 +48,9 @@ class ClaimBuffers:
     def __init__(self, tt_log2: int = DEFAULT_TT_LOG2):
         if not 4 <= int(tt_log2) <= 26:
             raise ValueError("tt_log2 must be in 4..26")
-        self.tt = np.zeros((1 << int(tt_log2), TT_COLS), dtype=np.int64)
-        self.tt1 = np.zeros((1 << int(tt_log2), TT_COLS), dtype=np.int64)  # tricks-only phase
+        # 2**tt_log2 rows in buckets of 8 (search_claim.tt_slot: 64 words a bucket)
+        self.tt = np.zeros((1 << (int(tt_log2) - 3), TT_BUCKET), dtype=np.int64)
+        self.tt1 = np.zeros((1 << (int(tt_log2) - 3), TT_BUCKET), dtype=np.int64)  # tricks-only phase
         self.trk = np.zeros(NPLY, dtype=np.int64)
         self.mv = np.zeros((NPLY * 16, 4), dtype=np.int64)
         self.scores = np.zeros(NPLY * 16, dtype=np.int64)
@@ -68,7 +69,7 @@ class ClaimBuffers:
     def next_generation(self) -> int:
         """A fresh generation number: entries of earlier searches are ignored (no clearing)."""
         self.generation += 1
-        if self.generation >= 1 << 40:
+        if self.generation >= 1 << 38:  # (a table tag holds it below bit 63: search_claim.TT_TAG_GEN)
             self.tt[:] = 0
             self.tt1[:] = 0
             self.generation = 1

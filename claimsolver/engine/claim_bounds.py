@@ -28,7 +28,7 @@ from .classify import hold, top_holding
 from .trick import beats
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def masters_policy_ok(policy):
     """Whether the policy prices every discard of a master (see the module doc): discarding a
     top card is careless or irrational, the lowest top card careless, and a hand that must
@@ -44,7 +44,7 @@ def masters_policy_ok(policy):
             and policy[T.VOID_RUFF_AHEAD_OF_PARTNER] != T.IRRATIONAL)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def masters(hand, opp):
     """Cards of ``hand`` above every card of their suit in ``opp``."""
     m = np.int64(0)
@@ -62,7 +62,7 @@ def masters(hand, opp):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def master_counts(hands, side, trump):
     """(e_side, e_partner): masters of each claiming hand that cost a trick or a careless play,
     less the masters the opponents may ruff. When the opponents hold trumps, only a hand
@@ -87,7 +87,7 @@ def master_counts(hands, side, trump):
     return popcount(masters(hands[side], opp)), popcount(masters(hands[side + 2], opp))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def value_bound(tricks_lo, m0, m1):
     """Lower bound of tricks * 64 + careless given tricks >= tricks_lo and master counts."""
     v = 64 * tricks_lo
@@ -98,7 +98,7 @@ def value_bound(tricks_lo, m0, m1):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trump_tricks(mine, opp):
     """Tricks a hand holding the trumps ``mine`` (a holding) wins whatever anyone plays, the
     opponents holding the trumps ``opp``: each of its trumps is played to a different trick,
@@ -118,7 +118,7 @@ def trump_tricks(mine, opp):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sure_tricks_bound(hands, side, trump, leader):
     """Tricks the claiming side wins whatever anyone plays (a trick-boundary state, ``leader``
     on lead): the larger of its two hands' :func:`trump_tricks`; every trick when a claiming
@@ -142,7 +142,7 @@ def sure_tricks_bound(hands, side, trump, leader):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def forced_trick_flags(policy):
     """(fourth, lead): whether the policy makes a claiming hand playing last win a trick it
     can win (ducking or discarding instead irrational; the lowest sure winner and the ruff
@@ -158,7 +158,7 @@ def forced_trick_flags(policy):
     return fourth, lead
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _top(h):
     r = 14
     while r >= 2 and ((h >> r) & 1) == 0:
@@ -166,7 +166,7 @@ def _top(h):
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def forced_trick(hands, side, trump, leader, fourth, lead):
     """1 when the claiming side wins the trick about to be led whatever the opponents play
     and the claiming side plays normally (no statement step active), else 0 (see
@@ -231,7 +231,7 @@ def forced_trick(hands, side, trump, leader, fourth, lead):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lead_run(hands, side, trump, leader, forget, lead):
     """Tricks the claiming side wins in a row from a trick boundary with a claiming hand H on
     lead and no statement step active, when the policy makes it lead the top of a suit (the
@@ -329,7 +329,7 @@ def lead_run(hands, side, trump, leader, forget, lead):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def second_hand_flag(policy):
     """0, 1 or 2: whether the policy makes a claiming hand playing second win with a sure
     winner when it holds one (1: ducking, FOLLOW_DUCK_HOLDING_SURE, and beating the card with
@@ -346,7 +346,7 @@ def second_hand_flag(policy):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
     """1 when an opponent is on lead and the claiming side wins the trick whatever suit he
     leads, else 0 (no statement step active). For each suit s the leader holds, either the
@@ -402,7 +402,7 @@ def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def running_flag(policy):
     """Whether the policy makes a claiming hand that is running a suit (tables.
     LEAD_LOSER_WHILE_RUNNING) lead the top of a suit in which it holds a top card: leading a
@@ -412,7 +412,7 @@ def running_flag(policy):
             and policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] == T.IRRATIONAL)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def running_trick(hands, side, trump, leader, forget, running, policy):
     """1 when a claiming hand H on lead is running a suit (``running`` = 4 * H + suit, set by
     the search when H won the last trick with a top card of the suit it led) and wins the
@@ -466,7 +466,7 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
     return 1 if normal else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trick_won(h0, h1, h2, h3, side, trump, leader, c0, c1, c2, pos):
     """Whether the claiming side surely wins the current trick, of which ``pos`` >= 1 cards
     c0, c1, c2 (in order from ``leader``) are played, the hands holding h0..h3: its card is

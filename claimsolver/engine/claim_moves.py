@@ -19,7 +19,7 @@ from .trick import beats, trick_winner, winning_card
 
 # --- options --------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gen_groups(sub, allp, forget, named, mv, base):
     """One representative (the highest card) per group of equivalent cards of ``sub`` (a set
     of cards of one hand): a run of ``sub``'s cards touching among ``allp`` (every card still
@@ -52,7 +52,7 @@ def gen_groups(sub, allp, forget, named, mv, base):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def class_bits(cl):
     """Bit mask of play class cl and the classes the count may refine it into
     (tables.COUNT_REFINES; following low may also become failing to unblock)."""
@@ -74,7 +74,7 @@ def class_bits(cl):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def excluded_for(options, nban, hands, side, tmask, c, legal):
     """Whether card c is one of the excluded plays appended to ``options`` here
     (tables.BAN_FIELDS: the claiming side's two hands and the trick so far as given, whatever
@@ -93,7 +93,7 @@ def excluded_for(options, nban, hands, side, tmask, c, legal):
     return hit, alts
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def excepted(options, nban, o, pool):
     """Whether an exception row (tables.BAN_FIELDS) lifts the row at options[o] where the
     opponents hold exactly ``pool``."""
@@ -106,7 +106,7 @@ def excepted(options, nban, o, pool):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def as_options(cards, mv, base, n):
     """Each of ``cards`` as the option standing for its group of equal cards: ``gen_groups``
     lists the top card of each run, so a card's option is the lowest listed card of its suit
@@ -126,7 +126,7 @@ def as_options(cards, mv, base, n):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def excluded_reach(options, nban, hands, side):
     """1 + the index of the last excluded play (rows appended to ``options``) that the state
     (at a trick boundary) can still meet: the claiming side holds every card of that row's two
@@ -144,7 +144,7 @@ def excluded_reach(options, nban, hands, side):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, policy, options,
                 named, leader, trk, tstart, pos, mv, base, seen):
     """The options of the player to move (see the module doc); returns their number.
@@ -175,11 +175,12 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk,
                                        tstart, pos, seat, mv[base + i, 0])
             mv[base + i, 2] = 1
-            mv[base + i, 3] = 0
             seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
             refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv,
                          base, n, slip)
+        for i in range(n):
+            mv[base + i, 3] = 0  # (after refine_count, which keeps its values there)
         return n
     k = 0
     for attempt in range(2):
@@ -256,7 +257,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def order_options(hands, side, trump, leader, trk, tstart, pos, mv, scores, base, cnt):
     """Sort the options best-first for the minimiser: plays that cost the claiming side
     tricks first (opponents: winning cards; claiming side: losing plays)."""

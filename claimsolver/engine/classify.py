@@ -19,7 +19,7 @@ from .movegen import group_mask
 from .trick import beats
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effective(v, slip):
     """A policy value as the line stands: a SLIP class (tables.SLIP) is CARELESS until the line
     has made one such play (``slip`` 1), IRRATIONAL after."""
@@ -28,49 +28,49 @@ def effective(v, slip):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hold(x, s):
     """16-bit holding of suit ``s`` in bitboard ``x``."""
     return (x >> (16 * s)) & 0xFFFF
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def high_rank(h):
     """Highest rank in a holding (0 when empty). One ``ctlz`` (:func:`bits.hibit`), not a
     loop over the ranks: the count calls it several times per round of a suit."""
     return hibit(h & 0x7FFC)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def low_rank(h):
     """Lowest rank in a holding (0 when empty): the highest bit of the lowest one."""
     m = h & 0x7FFC
     return hibit(m & -m)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def above(r):
     """Holding mask of ranks strictly above ``r``."""
     return 0x7FFC & ~((np.int64(2) << r) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def strictly_between(lo, hi):
     """Holding mask of ranks strictly between ranks lo and hi."""
     return ((np.int64(1) << hi) - 1) & ~((np.int64(2) << lo) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def outstanding(hands, side):
     return hands[1 - side] | hands[3 - side]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def aware_out(hands, side, forget):
     return (hands[1 - side] | hands[3 - side]) & ~forget
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def top_holding(mine, aw_s):
     """The cards of holding ``mine`` that are top cards: above every aware outstanding card
     of the suit (``aw_s``, a holding)."""
@@ -79,14 +79,14 @@ def top_holding(mine, aw_s):
     return mine & above(high_rank(aw_s))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_top(hands, side, forget, c):
     """No aware outstanding card of c's suit is higher than c."""
     s = c >> 4
     return (hold(aware_out(hands, side, forget), s) & above(c & 15)) == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def may_beat_later(aw, shown, trump, o, x, lead_suit):
     """Could opponent ``o`` (still to play) beat card x with an aware card, as the claimer
     sees it?"""
@@ -104,7 +104,7 @@ def may_beat_later(aw, shown, trump, o, x, lead_suit):
     return t != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def later_opps(leader, pos, side):
     """Bit mask of the opponents (seats) still to play after position ``pos`` of the trick."""
     m = 0
@@ -115,7 +115,7 @@ def later_opps(leader, pos, side):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sure(aw, shown, trump, later, x, cur, has_cur, lead_suit):
     """x beats ``cur`` (when has_cur) and no later opponent may beat it."""
     if has_cur and not beats(x, cur, trump):
@@ -127,7 +127,7 @@ def sure(aw, shown, trump, later, x, cur, has_cur, lead_suit):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit):
     """Second to play: does partner, fourth, hold a card of the suit led that beats ``cur``
     and that no opponent in ``later`` (third hand) may beat, as the claimer sees it?
@@ -138,7 +138,7 @@ def partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit):
     return sure(aw, shown, trump, later, 16 * lead_suit + high_rank(ps), cur, True, lead_suit)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def keeps_blocker(hands, aw, seat, c, cur, lead_suit, g):
     """Following with c (below partner's sure winner cur, a card of the suit led; ``g`` = c's
     group), does the player fail to unblock (tables.FOLLOW_LOW_KEEPING_BLOCKER)? b = his
@@ -159,7 +159,7 @@ def keeps_blocker(hands, aw, seat, c, cur, lead_suit, g):
     return popcount(kept) > popcount(mine) - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discards_entry_link(hands, aw, seat, c):
     """Is discarding c (not a top card) throwing the last card of an entry suit
     (tables.VOID_DISCARD_ENTRY_LINK)?"""
@@ -187,7 +187,7 @@ def discards_entry_link(hands, aw, seat, c):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, pos, seat, c):
     """Play class (tables.py) of claiming-side seat ``seat`` playing card ``c``."""
     h = hands[seat]
@@ -277,8 +277,9 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
                 return T.FOLLOW_INTERMEDIATE
         return T.FOLLOW_OTHER
     # void in the suit led; second to play, partner (fourth) may be sure to win the trick
-    ahead = pos == 1 and trump != 4 and partner_sure_later(hands, aw, shown, trump, later, seat,
-                                                            cur, lead_suit)
+    # (read only where the player holds a trump: a ruff, or a discard instead of one)
+    ahead = (pos == 1 and trump != 4 and hold(h, trump) != 0
+             and partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit))
     if trump != 4 and s == trump:
         if partner_wins:
             if partner_sure:

@@ -20,7 +20,7 @@ from .suit_rounds import _round_seq, _rounds, suit_count, suit_split
 from .trick import beats
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ruffs(h, p, x, y, trump, spare):
     """Ruffs of hand h (``spare`` trumps that win no round of trumps) in the side suits it is
     void in, one per round partner p loses there."""
@@ -38,7 +38,7 @@ def _ruffs(h, p, x, y, trump, spare):
     return lost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ruff_tricks(a, b, x, y, trump):
     """(ra, rb): the ruffs the count credits to hand a and hand b (tables.COUNT, *ruffs*): each
     hand ruffs partner's losing rounds of the side suits it is void in, with its trumps that
@@ -49,7 +49,7 @@ def ruff_tricks(a, b, x, y, trump):
     return _ruff_tricks_split(a, b, x, y, trump, wa, wb)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ruff_tricks_split(a, b, x, y, trump, wa, wb):
     """:func:`ruff_tricks` given the trump suit's :func:`suit_split` (wa, wb), which
     :func:`_split_est` has already played out."""
@@ -69,7 +69,7 @@ def _ruff_tricks_split(a, b, x, y, trump, wa, wb):
     return _ruffs(a, b, x, y, trump, ta - wa), _ruffs(b, a, x, y, trump, tb - wb)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_tricks(a, b, x, y, trump):
     """The claimer's count (tables.COUNT) of claiming hands a, b against the opponents' aware
     cards x, y: the rounds of the suits and the ruffs of :func:`ruff_tricks`, established
@@ -78,7 +78,7 @@ def count_tricks(a, b, x, y, trump):
     return wa + wb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _split_est(a, b, x, y, trump):
     """Rounds won by hand a and hand b over all suits (not ruffs), a blocked suit's later
     rounds counted only when the hand that takes them has an entry in another suit
@@ -134,7 +134,7 @@ def _split_est(a, b, x, y, trump):
     return ta, tb, ea, eb, lost, opps, est, twa, twb, lost_by
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _split_all(a, b, x, y, trump):
     """His count split by the claiming hand that takes each trick (rounds, then ruffs), the
     rounds established by force capped by what establishing costs (tables.COUNT,
@@ -146,7 +146,7 @@ def _split_all(a, b, x, y, trump):
     return wa, wb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _split_all_est(a, b, x, y, trump):
     """:func:`_split_all`, with the established rounds that stay counted in each hand's
     (ea, eb) and the lost rounds by suit of :func:`_split_est` (lost_by)."""
@@ -177,7 +177,7 @@ def _split_all_est(a, b, x, y, trump):
     return wa + ra, wb + rb, ea, eb, lost_by
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_on_lead(a, b, x, y, trump, lead_a):
     """The count with claiming hand a (lead_a) or b on lead: a hand that cannot give the lead
     to its partner (:func:`has_link`) cannot count the partner's winners."""
@@ -191,7 +191,7 @@ def count_on_lead(a, b, x, y, trump, lead_a):
     return wb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _opp_may_beat(o_s, o_tr, w, s, trump):
     """Could an opponent holding the aware cards o_s of suit s and o_tr of trumps beat the
     claiming side's card w in a trick of suit s (cards where they lie)?"""
@@ -204,7 +204,7 @@ def _opp_may_beat(o_s, o_tr, w, s, trump):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _without(h0, h1, h2, h3, p, c):
     """The four hands with card c taken out of seat p's."""
     bit = np.int64(1) << c
@@ -219,7 +219,7 @@ def _without(h0, h1, h2, h3, p, c):
     return h0, h1, h2, h3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _later_top(h0, h1, h2, h3, side, trump, leader, s, pos):
     """The highest rank of suit s among the claiming hands still to play after position pos
     of the trick (0: none); 15 when one of them could ruff (no card of s holds the trick)."""
@@ -239,7 +239,7 @@ def _later_top(h0, h1, h2, h3, side, trump, leader, s, pos):
     return top
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _partner_wins_later(h0, h1, h2, h3, leader, s, best):
     """In a trick of suit s led by a claiming hand (``leader``), can fourth hand win it with a
     card of the suit over both ``best`` and third hand's highest card of the suit?"""
@@ -253,7 +253,7 @@ def _partner_wins_later(h0, h1, h2, h3, leader, s, best):
     return high_rank(fourth) > bar
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, opp_over, shown):
     """The players at positions k..3 of a trick of suit s led by ``leader`` play by the
     count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
@@ -370,7 +370,7 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     return h0, h1, h2, h3, best, wseat, could, opp_could
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, rl, shown):
     """The value (:func:`_after_trick_value`) of the trick played out from position k, the
     defenders choosing which of them wins it: an opponent who can overtake his partner's
@@ -401,7 +401,7 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
     return v, could
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def opp_sure_trumps(a, b, x, y, trump):
     """The opponents' trumps that must each take a trick (tables.COUNT, *value*): in the
     opponent's hand holding more of them, those above every trump of the claiming hands. (A
@@ -417,7 +417,7 @@ def opp_sure_trumps(a, b, x, y, trump):
     return n if n > m else m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     """The value after a trick played out (rl tricks left after it): 1 + the count with the
     winning claiming hand on lead, or what he keeps after the opponents' cash."""
@@ -464,7 +464,7 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
     return 64 * (keep if keep > 0 else 0) + k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _on_lead_est(f, t, wf, wt, ef, k, e_all, aw, trump):
     """:func:`count_on_lead` with hand f on lead (wf, wt: the hands' counts, k their sum), and
     the rounds established by force in it (ef: f's, e_all: both hands')."""
@@ -473,7 +473,7 @@ def _on_lead_est(f, t, wf, wt, ef, k, e_all, aw, trump):
     return wf, ef
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
     """His count when the opponent holding o is on lead (tables.COUNT, *the opponents' exit*):
     the opponent leads the suit that gives the claiming side the lead in the hand where its
@@ -529,7 +529,7 @@ def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
     return worst, worst_e
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _believed_without(hands, side, forget, seat, c):
     """The four hands as the claimer believes them (the opponents' forgotten cards left out),
     card c of ``seat`` played."""
@@ -546,7 +546,7 @@ def _believed_without(hands, side, forget, seat, c):
     return _without(h0, h1, h2, h3, seat, c)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lead_value(hands, side, trump, forget, shown, seat, c):
     """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
     h0, h1, h2, h3 = _believed_without(hands, side, forget, seat, c)
@@ -559,7 +559,7 @@ def lead_value(hands, side, trump, forget, shown, seat, c):
     return v if v > w else w
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c):
     """The value of following or discarding with card c in the claimer's count (tables.COUNT,
     *following and discarding*): the rest of the trick played out by the count's rules, then
@@ -583,20 +583,20 @@ def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat
     return v if v > u else u
 
 
-@njit(cache=True)
-def _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c):
-    """:func:`play_value` of option i (card c), kept in vals[i] (-1: not yet computed): the
+@njit(cache=True, _nrt=False)
+def _memo_play(mv, row, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c):
+    """:func:`play_value` of the option in row ``row`` (card c), kept in mv[row, 3] (-1: not yet computed): the
     refinement asks for an option's value up to three times, and a value costs several
     play-outs of the trick."""
-    if vals[i] < 0:
-        vals[i] = play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c)
-    return vals[i]
+    if mv[row, 3] < 0:
+        mv[row, 3] = play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c)
+    return mv[row, 3]
 
 
-@njit(cache=True)
-def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n, vals):
+@njit(cache=True, _nrt=False)
+def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n):
     """tables.COUNT *winning*: of two or more wins with a sure winner, those worth less in
-    his count than the best of them fall to FOLLOW_WIN_BREAKS_COUNT (values memoised in vals,
+    his count than the best of them fall to FOLLOW_WIN_BREAKS_COUNT (values memoised in mv[., 3],
     :func:`_memo_play`)."""
     wins = 0
     for i in range(n):
@@ -607,16 +607,16 @@ def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     best = -1
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            v = _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
                 mv[base + i, 1] = T.FOLLOW_WIN_BREAKS_COUNT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
     (tables.COUNT_REFINES), where the policy prices the refined class differently: a lead
@@ -643,26 +643,28 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                 refinable = True
         if not refinable:
             return
-        lvals = np.full(n, -1, dtype=np.int64)  # lead values, computed once each
+        for i in range(n):
+            mv[base + i, 3] = -1  # lead values, computed once each (mv[., 3] is free until gen_options sets it)
         best = -1
         for i in range(n):
             if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
                 v = lead_value(hands, side, trump, forget, shown, seat, mv[base + i, 0])
-                lvals[i] = v
+                mv[base + i, 3] = v
                 if v > best:
                     best = v
         for i in range(n):
             cl = mv[base + i, 1]
             if cl == T.LEAD_NO_TOP_CARD or cl == T.LEAD_TOP_OF_TOP_CARDS:
-                v = lvals[i]
+                v = mv[base + i, 3]
                 if v < 0:
                     v = lead_value(hands, side, trump, forget, shown, seat, mv[base + i, 0])
                 if v < best:
                     mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT if cl == T.LEAD_NO_TOP_CARD else T.LEAD_TOP_BREAKS_COUNT
         return
-    vals = np.full(n, -1, dtype=np.int64)  # play values, computed once each (_memo_play)
+    for i in range(n):
+        mv[base + i, 3] = -1  # play values, computed once each (_memo_play)
     if win_pol:
-        _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n, vals)
+        _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n)
     refinable = False
     for i in range(n):
         cl = mv[base + i, 1]
@@ -675,14 +677,14 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     best = -1
     for i in range(n):
         if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
-            v = _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
             if v > best:
                 best = v
     over = -1
     if over_pol:
         for i in range(n):
             if mv[base + i, 1] == T.FOLLOW_OVER_PARTNER:
-                v = _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
+                v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
                 if v > best:
                     mv[base + i, 1] = T.FOLLOW_OVERTAKE_FOR_COUNT
                     if v > over:
@@ -691,11 +693,11 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     for i in range(n):
         cl = mv[base + i, 1]
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol:
-            if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
         elif cl == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_pol:
-            if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.VOID_RUFF_BREAKS_COUNT
         elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):
-            if _memo_play(vals, i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
                 mv[base + i, 1] = T.FOLLOW_LOW_KEEPING_BLOCKER if over >= 0 else T.FOLLOW_BREAKS_COUNT

@@ -11,7 +11,7 @@ from .classify import above, high_rank, hold, low_rank
 from .suit_rounds import _round_seq, _rounds
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _get(h0, h1, h2, h3, p):
     """The hand of seat p (the four hands are passed as scalars)."""
     if p == 0:
@@ -23,7 +23,7 @@ def _get(h0, h1, h2, h3, p):
     return h3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has_link(f, t, aw, trump, skip):
     """Can the claiming hand f, on lead, give the lead to its partner t (tables.COUNT, *the
     hand on lead*)? A suit f holds in which t holds a card above every card of the suit the
@@ -47,7 +47,7 @@ def has_link(f, t, aw, trump, skip):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def opp_cash(a, b, o, p, trump):
     """Tricks the opponent holding the aware cards o, on lead, cashes with his partner p
     against claiming hands a, b (tables.COUNT, the opponents' *cash*): in the suits he holds,
@@ -56,7 +56,7 @@ def opp_cash(a, b, o, p, trump):
     return opp_cash_skip(a, b, o, p, trump, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def opp_cash_skip(a, b, o, p, trump, skip):
     """:func:`opp_cash` without the suits in the bit mask ``skip`` (bit s: suit s)."""
     reach = opp_reach(o, p, a, b, trump)
@@ -68,7 +68,7 @@ def opp_cash_skip(a, b, o, p, trump, skip):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def opp_reach(o, p, a, b, trump):
     """Can the opponent holding o give his partner p the lead (tables.COUNT, the opponents'
     *cash*)? :func:`has_link` from their side, or a suit in which, played from their top, a
@@ -92,7 +92,7 @@ def opp_reach(o, p, a, b, trump):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cash_suit(a, b, o, p, trump, s, reach):
     """The rounds of suit s :func:`opp_cash` counts (``reach``: o can give p the lead)."""
     if hold(o, s) == 0 and (not reach or hold(p, s) == 0):
@@ -110,7 +110,7 @@ def _cash_suit(a, b, o, p, trump, s, reach):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cash_through(o_s, p_s, q_s, r_s, q_tr, r_tr, trump, s):
     """Rounds of suit s the opponents win led *through* a claiming guard (tables.COUNT, the
     opponents' cash): the opponent on lead (o_s) leads his lowest card; the claiming hand after
@@ -152,7 +152,7 @@ def _cash_through(o_s, p_s, q_s, r_s, q_tr, r_tr, trump, s):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
     """:func:`opp_cash` of the opponent in seat ``o_seat``, each suit counted as the better of
     the rounds played from their top and the rounds led through a claiming guard
@@ -161,7 +161,7 @@ def opp_cash_seated(h0, h1, h2, h3, side, trump, o_seat):
     return terms[0] + terms[1] + terms[2] + terms[3]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _seated_terms(h0, h1, h2, h3, side, trump, o_seat):
     """The four suits' rounds of :func:`opp_cash_seated`, and whether the opponent on lead
     reaches his partner (:func:`opp_reach`)."""
@@ -188,7 +188,7 @@ def _seated_terms(h0, h1, h2, h3, side, trump, o_seat):
     return terms, reach
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _seated_term(a, b, o, p, q, r, trump, s, reach, q_tr, r_tr):
     """Suit s of :func:`opp_cash_seated`: the better of the plain and the through rounds."""
     plain = _cash_suit(a, b, o, p, trump, s, reach)
@@ -196,7 +196,7 @@ def _seated_term(a, b, o, p, q, r, trump, s, reach, q_tr, r_tr):
     return through if through > plain else plain
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tops(a, b, x, y, skip):
     """The claiming pair's rounds won before the first lost round, not blocked, in the suits
     other than ``skip`` (what he cashes once on lead)."""
@@ -208,7 +208,7 @@ def _tops(a, b, x, y, skip):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def keep_after_loss(h0, h1, h2, h3, side, trump, o_seat, rl):
     """What the claimer keeps of the rl tricks left after a trick he loses, the opponent in
     ``o_seat`` on lead (tables.COUNT, *value*): rl less their cash (:func:`opp_cash_seated`),

@@ -40,7 +40,11 @@ What makes it fast:
   table hits) only where a table entry cut it short.
 
 The search is iterative (explicit stack: numba cannot reload cached recursive code) and
-allocates nothing: the buffers come from :mod:`claimsolver.engine.claim_api`.
+allocates nothing: the buffers come from :mod:`claimsolver.engine.claim_api`. Its kernels (this
+module, claim_moves, classify, claim_bounds, count, opp_cash, suit_rounds, steps) are compiled
+without numba's reference counting (``_nrt=False``, as search_dd.py): every call passing an
+array to a kernel that is not inlined otherwise costs two atomic updates per array (12 % of
+the claim search's samples in a profile of the audit's second slowest claim).
 
 Buffers:
   trk    int64[NPLY]: card played at ply index d; the root's current-trick cards at 0..pos0-1 and
@@ -49,8 +53,9 @@ Buffers:
          the non-claiming side), stated flag, careless flag
   scores int64[NPLY*16]: ordering scores
   stack  int64[N_FIELDS, NPLY]: per-ply state
-  tt     int64[2**k, 7]: 6 key words + payload (value | exact << 12 | tricks << 13 | gen << 17);
-         tt1 the same for the tricks-only phase
+  tt     int64[2**k / 8, 64]: buckets of 8 rows, each row 6 key words + payload (value | exact << 12),
+         a tag word per row (gen, weight, check bits; see tt_slot); tt1 the same for the
+         tricks-only phase
   pv     int64[NPLY, NPLY], pvend int64[NPLY]: principal variation per ply
   stats  int64[16]: 0 nodes, 1 TT cut-offs, 2 bound cut-offs, 3 aborted (budget), 4 generation,
          5 nodes at the end of phase 1, 6 at the end of phase 2
@@ -60,7 +65,7 @@ from numba import njit
 
 from claimsolver import tables as T
 
-from .bits import popcount
+from .bits import HAVE_BMI2, _pdep64, _pext64, hibit, popcount
 from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, master_counts,
                            masters_policy_ok, opp_lead_trick, running_flag, running_trick,
                            second_hand_flag, sure_tricks_bound, trick_won, value_bound)
@@ -71,8 +76,8 @@ from .trick import beats
 
 NPLY = 64
 INF = 1 << 30
-TT_COLS = 7
 TT_WAYS = 8  # rows of a bucket of the transposition table
+TT_BUCKET = 64  # words of a bucket: TT_WAYS tags, then TT_WAYS rows of 7 words (see tt_slot)
 
 F_LEADER = 0
 F_FORGET = 1
@@ -91,7 +96,7 @@ F_N0 = 18  # the node count when a trick-boundary node was entered (its subtree'
 N_FIELDS = 19
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def key_shown(hands, side, shown, steps):
     """The show-out bits that can still matter (the table key's copy): without a statement,
     only the opponents' bits of suits still in play (the claiming side's show-outs are read
@@ -107,7 +112,7 @@ def key_shown(hands, side, shown, steps):
                     | (np.int64(1) << T.SHOWN_SLIP))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def key_running(hands, side, forget, running):
     """The running-suit mark as the table key needs it: -1 when it can no longer matter (it
     only makes the running hand's lead of a card that is not a top card a class of its own,
@@ -126,7 +131,34 @@ def key_running(hands, side, forget, running):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def _suit_code_loop(h0, h1, h2, h3, f, nm):
+    """The key code of one suit's cards still in play, lowest card in the lowest 4 bits:
+    owner seat << 2 | forgotten << 1 | named (as the loop over the ranks writes it)."""
+    rest = h0 | h1 | h2 | h3
+    code = np.int64(0)
+    while rest != 0:
+        r = hibit(rest)
+        rest ^= np.int64(1) << r
+        o = ((h1 >> r) & 1) | (((h2 >> r) & 1) << 1) | (((h3 >> r) & 1) * 3)
+        code = (code << 4) | (o << 2) | (((f >> r) & 1) << 1) | ((nm >> r) & 1)
+    return code
+
+
+@njit(cache=True, _nrt=False)
+def _suit_code_bmi2(h0, h1, h2, h3, f, nm):
+    """:func:`_suit_code_loop` with BMI2: each bit of the code compressed over the cards in
+    play (pext) and spread into its place in the 4-bit groups (pdep)."""
+    p = h0 | h1 | h2 | h3
+    return (_pdep64(_pext64(nm, p), 0x1111111111111) | _pdep64(_pext64(f, p), 0x2222222222222)
+            | _pdep64(_pext64(h1 | h3, p), 0x4444444444444)
+            | _pdep64(_pext64(h2 | h3, p), 0x8888888888888))
+
+
+suit_code = _suit_code_bmi2 if HAVE_BMI2 else _suit_code_loop
+
+
+@njit(cache=True, _nrt=False)
 def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d, spots):
     """Write the 6 key words of the canonical trick-boundary state to stack[F_K0.., d]."""
     for s in range(4):
@@ -134,103 +166,101 @@ def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d, 
         h1 = hold(hands[1], s)
         h2 = hold(hands[2], s)
         h3 = hold(hands[3], s)
-        f = hold(forget, s)
-        nm = hold(named, s)
-        code = np.int64(0)
-        n = 0
-        hi = 0
-        for r in range(14, 1, -1):
-            if (h0 >> r) & 1:
-                o = 0
-            elif (h1 >> r) & 1:
-                o = 1
-            elif (h2 >> r) & 1:
-                o = 2
-            elif (h3 >> r) & 1:
-                o = 3
-            else:
-                continue
-            code = (code << 4) | (o << 2) | (((f >> r) & 1) << 1) | ((nm >> r) & 1)
-            n += 1
-            if r >= 10 and spots:
-                hi += 1
-        stack[F_K0 + s, d] = code | (np.int64(n) << 52) | (np.int64(hi) << 56)
+        p = h0 | h1 | h2 | h3
+        code = suit_code(h0, h1, h2, h3, hold(forget, s), hold(named, s))
+        hi = popcount(p >> 10) if spots else 0
+        stack[F_K0 + s, d] = code | (popcount(p) << 52) | (np.int64(hi) << 56)
     stack[F_K0 + 4, d] = (leader | ((running + 1) << 2) | ((pc + 1) << 7) | (aux << 15)
                           | (shown << 23))
     stack[F_K0 + 5, d] = (hands[0] | hands[1] | hands[2] | hands[3]) & named
 
 
-@njit(cache=True)
+# The table is stored by buckets of TT_WAYS rows, one bucket per row of ``tt`` (64 words, 512
+# bytes): first the rows' tag words (gen << 24 | weight << 20 | 20 check bits of the key's hash:
+# one cache line), then the rows, 7 words each (the 6 key words and the payload: value |
+# exact << 12). A probe reads the tag line and only a row whose tag matches; a store chooses
+# the row to replace from the tag line alone. (Rows stored whole, a probe that missed read the
+# bucket's seven lines: the probe was a fifth of the claim search's time in a profile.)
+TT_ROW = 7  # words of a row after the bucket's tags
+TT_TAG_GEN = 24  # the generation's place in a tag word (generations stay below 2**39)
+TT_TAG_WEIGHT = 20
+
+
+@njit(cache=True, _nrt=False)
 def tt_slot(tt, stack, d):
+    """(bucket, check bits) of the keys at stack[.., d]."""
     h = np.int64(0)
     for k in range(6):
         h = (h ^ stack[F_K0 + k, d]) * 0x2545F4914F6CDD1D
         h ^= (h >> 31) & 0x1FFFFFFFF
-    return (h & (tt.shape[0] - 1)) & ~np.int64(TT_WAYS - 1)
+    return (h >> 3) & (tt.shape[0] - 1), (h >> 40) & 0xFFFFF
 
 
-@njit(cache=True)
-def _match(tt, j, stack, d, gen):
-    if (tt[j, 6] >> 17) != gen:
-        return False
-    for k in range(6):
-        if tt[j, k] != stack[F_K0 + k, d]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def tt_probe(tt, stack, d, gen):
-    """Payload for the keys at stack[.., d], -1 when absent."""
-    i = tt_slot(tt, stack, d)
-    for j in range(i, i + TT_WAYS):
-        if _match(tt, j, stack, d, gen):
-            return tt[j, 6]
+@njit(cache=True, _nrt=False)
+def _find(tt, b, chk, stack, d, gen):
+    """The way of bucket ``b`` holding the keys at stack[.., d] under ``gen``, else -1."""
+    want = (gen << TT_TAG_GEN) | chk
+    for w in range(TT_WAYS):
+        if (tt[b, w] & ~np.int64(0xF << TT_TAG_WEIGHT)) == want:
+            base = TT_WAYS + TT_ROW * w
+            same = True
+            for k in range(6):
+                if tt[b, base + k] != stack[F_K0 + k, d]:
+                    same = False
+                    break
+            if same:
+                return w
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def tt_probe(tt, stack, d, gen):
+    """Payload for the keys at stack[.., d] (value | exact << 12), -1 when absent."""
+    b, chk = tt_slot(tt, stack, d)
+    w = _find(tt, b, chk, stack, d, gen)
+    return tt[b, TT_WAYS + TT_ROW * w + 6] if w >= 0 else -1
+
+
+@njit(cache=True, _nrt=False)
 def tt_store(tt, stack, d, gen, value, exact, weight):
     """Store a bound of the state keyed at stack[.., d]: into its entry, else into a row of its
     bucket held by another generation, else over the row of least weight (the size of the
     subtree that found it)."""
-    i = tt_slot(tt, stack, d)
-    j = -1
-    for k in range(i, i + TT_WAYS):
-        if _match(tt, k, stack, d, gen):
-            j = k
-            break
-    if j >= 0:
-        p = tt[j, 6]
+    b, chk = tt_slot(tt, stack, d)
+    w = _find(tt, b, chk, stack, d, gen)
+    if w >= 0:
+        p = tt[b, TT_WAYS + TT_ROW * w + 6]
         if (p >> 12) & 1:
             return  # already exact
         if exact == 0 and (p & 0xFFF) > value:
             value = p & 0xFFF
     else:
         wmin = 99
-        for k in range(i, i + TT_WAYS):
-            if (tt[k, 6] >> 17) != gen:
-                j = k
+        for k in range(TT_WAYS):
+            t = tt[b, k]
+            if (t >> TT_TAG_GEN) != gen:
+                w = k
                 break
-            wk = (tt[k, 6] >> 13) & 0xF
+            wk = (t >> TT_TAG_WEIGHT) & 0xF
             if wk < wmin:
                 wmin = wk
-                j = k
+                w = k
         for k in range(6):
-            tt[j, k] = stack[F_K0 + k, d]
-    tt[j, 6] = np.int64(value) | (np.int64(exact) << 12) | (np.int64(weight) << 13) | (gen << 17)
+            tt[b, TT_WAYS + TT_ROW * w + k] = stack[F_K0 + k, d]
+    tt[b, w] = (gen << TT_TAG_GEN) | (np.int64(weight) << TT_TAG_WEIGHT) | chk
+    tt[b, TT_WAYS + TT_ROW * w + 6] = np.int64(value) | (np.int64(exact) << 12)
 
 
 # --- bounds -----------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lower_bound(hands, side, trump, leader):
     """Tricks the claiming side wins whatever anyone plays (at a trick boundary), see
     :func:`claimsolver.engine.claim_bounds.sure_tricks_bound`."""
     return sure_tricks_bound(hands, side, trump, leader)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def leads_all_win(hands, side, trump, mv, base, cnt):
     """Whether every option mv[base:base+cnt] of a claiming hand on lead wins the trick for
     its side whatever the others play: above every opponent's card of its suit and, in a side
@@ -251,7 +281,7 @@ def leads_all_win(hands, side, trump, mv, base, cnt):
 
 # --- one move ---------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_card(hands, side, trump, trk, d, leader, forget, shown, running, pc, aux, c, steps,
               options):
     """Play card c at ply d (position d & 3 of the trick led by ``leader``): updates hands and
@@ -305,7 +335,7 @@ def play_card(hands, side, trump, trk, d, leader, forget, shown, running, pc, au
 
 # --- the search -------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0, aux0, bound0,
            policy, options, steps, named, mv, scores, stack, tt, stats, budget, pv, pvend,
            use_careless, lbtt, lbgen):
@@ -508,7 +538,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
         entering = True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy, options, steps,
           named, mv, scores, stack, tt, stats, budget, line, pv, pvend, tt1, tricks_only):
     """The value of the claim position and a worst line. The current trick's first pos0 cards

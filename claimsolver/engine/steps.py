@@ -17,7 +17,7 @@ from .trick import beats
 SUIT_MASK = 0x7FFC
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def suit_bits(s):
     """Bitboard of every card of suit s (0 for s outside 0..3, e.g. trump 4)."""
     if s < 0 or s > 3:
@@ -25,7 +25,7 @@ def suit_bits(s):
     return np.int64(SUIT_MASK) << (16 * s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def crossruff_leads(hands, trump, side, seat):
     """Cards that ``seat`` (or either claiming hand when -1) can lead for partner to ruff."""
     res = np.int64(0)
@@ -44,7 +44,7 @@ def crossruff_leads(hands, trump, side, seat):
     return res
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_pc(hands, side, trump, forget, shown, pc, aux, steps):
     """Run tests and finished steps until the program counter rests on a live step.
     Returns (pc, aux) (pc -1 when the line has ended)."""
@@ -100,7 +100,7 @@ def settle_pc(hands, side, trump, forget, shown, pc, aux, steps):
     return -1, aux
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _low_card(m):
     """Lowest card of a non-empty bitboard."""
     c = 0
@@ -109,7 +109,7 @@ def _low_card(m):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _high_card(m):
     """Highest card of a non-empty bitboard."""
     c = 62
@@ -118,7 +118,7 @@ def _high_card(m):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps, seat, legal):
     """Bitboard of the cards the active step dictates for ``seat`` (a subset of ``legal``),
     0 when the step says nothing about this play (or cannot be carried out here)."""
@@ -266,7 +266,7 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
     return np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def advance_aux(pc, aux, side, trump, steps, leader, c0, c1, c2, c3, winner):
     """Step bookkeeping at the end of a trick (cards c0..c3 in order from ``leader``).
     Returns the new aux."""

@@ -10,7 +10,7 @@ from .bits import hibit, popcount
 from .classify import above, high_rank
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def suit_count(a, b, x, y):
     """Tricks the claiming side takes in one suit (holdings a, b; opponents' x, y) played on
     its own from the top (tables.COUNT)."""
@@ -18,7 +18,7 @@ def suit_count(a, b, x, y):
     return wa + wb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def suit_split(a, b, x, y):
     """:func:`suit_count` split by the claiming hand whose card wins each round, blocked or
     not: (wa, wb)."""
@@ -26,7 +26,7 @@ def suit_split(a, b, x, y):
     return wa + sa, wb + sb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _rounds(a, b, x, y, stop_at_loss):
     """One suit played from the top by the pair a, b against x, y (tables.COUNT): each round
     the hand of the pair with the higher card plays it and the other its lowest; x, then y,
@@ -46,7 +46,7 @@ def _rounds(a, b, x, y, stop_at_loss):
     return popcount(ma & ~mblk), popcount(mb & ~mblk), popcount(ma & mblk), popcount(mb & mblk)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _round_seq(a, b, x, y):
     """One suit played from the top as :func:`_rounds` (tables.COUNT), round by round: bit
     masks over the rounds (bit i: round i) of the rounds won by a's card, by b's card, of

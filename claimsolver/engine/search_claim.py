@@ -404,55 +404,62 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                     res = 0
                 else:
                     stack[F_N0, d] = stats[0]
-                    reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
-                    state_keys(hands, stack[F_FORGET, d], exact if reach > 0 else named, ld,
-                               key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
-                               stack[F_PC, d], stack[F_AUX, d],
-                               key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots)
-                    stack[F_K0 + 4, d] |= reach << 40
-                    # the table first (most boundary nodes end there), then the bounds
-                    pr = tt_probe(tt, stack, d, gen)
-                    lb = 0
-                    if pr >= 0:
-                        v = pr & 0xFFF
-                        if ((pr >> 12) & 1) != 0 or v >= b:
-                            res = v
-                            stats[1] += 1
-                        else:
-                            lb = v
-                    if res < 0:
-                        tlo = lower_bound(hands, side, trump, ld)
-                        if tlo == 0 and stack[F_PC, d] < 0:
-                            tlo = forced_trick(hands, side, trump, ld, f4, flead)
-                        if stack[F_PC, d] < 0:
-                            if (ld & 1) == side:
-                                if flead:
-                                    t2 = lead_run(hands, side, trump, ld, stack[F_FORGET, d],
-                                                  flead)
-                                    if t2 > tlo:
-                                        tlo = t2
-                                if tlo == 0 and frun and stack[F_RUNNING, d] >= 0:
-                                    tlo = running_trick(hands, side, trump, ld, stack[F_FORGET, d],
-                                                        stack[F_RUNNING, d], policy)
-                            elif tlo == 0 and f2:
-                                tlo = opp_lead_trick(hands, side, trump, ld, stack[F_FORGET, d],
-                                                     f4, f2)
-                        if lbgen > 0:
-                            p1 = tt_probe(lbtt, stack, d, lbgen)
-                            if p1 >= 0:
-                                v1 = ((p1 & 0xFFF) + 63) >> 6
-                                if v1 > tlo:
-                                    tlo = v1
-                        sb = 64 * tlo
-                        if use_careless != 0 and mpol and stack[F_PC, d] < 0:
-                            m0, m1 = master_counts(hands, side, trump)
-                            sb = value_bound(tlo, m0, m1)
-                        if sb > lb:
-                            lb = sb
-                        stack[F_LB, d] = lb
-                        if lb >= b:
-                            res = lb
-                            stats[2] += 1
+                    # the static bounds first: a node they end needs no key and no table read
+                    # (a random read in a large table: the probe was the kernel's costliest
+                    # call); a table entry can only confirm what they prove
+                    tlo = lower_bound(hands, side, trump, ld)
+                    if tlo == 0 and stack[F_PC, d] < 0:
+                        tlo = forced_trick(hands, side, trump, ld, f4, flead)
+                    if stack[F_PC, d] < 0:
+                        if (ld & 1) == side:
+                            if flead:
+                                t2 = lead_run(hands, side, trump, ld, stack[F_FORGET, d], flead)
+                                if t2 > tlo:
+                                    tlo = t2
+                            if tlo == 0 and frun and stack[F_RUNNING, d] >= 0:
+                                tlo = running_trick(hands, side, trump, ld, stack[F_FORGET, d],
+                                                    stack[F_RUNNING, d], policy)
+                        elif tlo == 0 and f2:
+                            tlo = opp_lead_trick(hands, side, trump, ld, stack[F_FORGET, d], f4, f2)
+                    mb = use_careless != 0 and mpol and stack[F_PC, d] < 0
+                    m0 = m1 = 0
+                    if mb:
+                        m0, m1 = master_counts(hands, side, trump)
+                    sb = value_bound(tlo, m0, m1) if mb else 64 * tlo
+                    stack[F_LB, d] = sb
+                    if sb >= b:
+                        res = sb
+                        stats[2] += 1
+                    else:
+                        reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
+                        state_keys(hands, stack[F_FORGET, d], exact if reach > 0 else named, ld,
+                                   key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
+                                   stack[F_PC, d], stack[F_AUX, d],
+                                   key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots)
+                        stack[F_K0 + 4, d] |= reach << 40
+                        pr = tt_probe(tt, stack, d, gen)
+                        lb = sb
+                        if pr >= 0:
+                            v = pr & 0xFFF
+                            if ((pr >> 12) & 1) != 0 or v >= b:
+                                res = v
+                                stats[1] += 1
+                            elif v > lb:
+                                lb = v
+                        if res < 0:
+                            if lbgen > 0:
+                                p1 = tt_probe(lbtt, stack, d, lbgen)
+                                if p1 >= 0:
+                                    v1 = ((p1 & 0xFFF) + 63) >> 6
+                                    if v1 > tlo:
+                                        tlo = v1
+                                        sb = value_bound(tlo, m0, m1) if mb else 64 * tlo
+                                        if sb > lb:
+                                            lb = sb
+                            stack[F_LB, d] = lb
+                            if lb >= b:
+                                res = lb
+                                stats[2] += 1
             if res >= 0:
                 r = res
                 entering = False

@@ -43,14 +43,15 @@ The search is iterative (explicit stack: numba cannot reload cached recursive co
 allocates nothing: the buffers come from :mod:`claimsolver.engine.claim_api`. Its kernels (this
 module, claim_moves, classify, claim_bounds, count, opp_cash, suit_rounds, steps) are compiled
 without numba's reference counting (``_nrt=False``, as search_dd.py): every call passing an
-array to a kernel that is not inlined otherwise costs two atomic updates per array (12 % of
+array to a kernel that is not inlined otherwise costs two atomic updates per array (10.5 % of
 the claim search's samples in a profile of the audit's second slowest claim).
 
 Buffers:
   trk    int64[NPLY]: card played at ply index d; the root's current-trick cards at 0..pos0-1 and
          the root ply at index pos0, so that d & 3 is the position in the trick.
   mv     int64[NPLY*16, 4]: options of the node at ply d at rows 16*d..: card, play class (-1 for
-         the non-claiming side), stated flag, careless flag
+         the non-claiming side), stated flag, careless flag (count.refine_count's values until
+         gen_options sets it)
   scores int64[NPLY*16]: ordering scores
   stack  int64[N_FIELDS, NPLY]: per-ply state
   tt     int64[2**k / 8, 64]: buckets of 8 rows, each row 6 key words + payload (value | exact << 12),

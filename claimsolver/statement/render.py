@@ -273,11 +273,14 @@ def _discard(s: Discard) -> str:
 
 def _steps(steps) -> str:
     """Steps joined by ", then "; a step after a conditional starts a new sentence (". Then"),
-    since a conditional runs to the end of its sentence."""
+    since a conditional runs to the end of its sentence, and so does a list of tricks after a
+    list of tricks (", then" would join the two into one list)."""
     out = ""
     for i, s in enumerate(steps):
         if i:
-            out += ". Then " if isinstance(steps[i - 1], IfThen) else ", then "
+            apart = isinstance(steps[i - 1], IfThen) or (isinstance(s, TrickList)
+                                                         and isinstance(steps[i - 1], TrickList))
+            out += ". Then " if apart else ", then "
         out += render_step(s)
     return out
 

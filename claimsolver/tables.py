@@ -159,7 +159,10 @@ COUNT_REFINES = {
 # defenders choose which of them wins: the trick is played a second time with an opponent whose
 # partner's card is winning taking it with his lowest higher card of the suit that no claiming
 # hand still to play can beat, else his lowest higher card, when he has one (North's ♣K, not
-# the ♣6, over South's ♣4 with dummy's ♣T87 to play),
+# the ♣6, over South's ♣4 with dummy's ♣T87 to play), an opponent who could beat the claiming
+# side's card but holds no card that the claiming hands still to play cannot beat playing his
+# lowest card instead of covering (North keeps his ♣K behind dummy's ♣A: covering would make
+# dummy's ♣87 winners; session 20, 000-00001 board 11),
 # and second hand ducking (his lowest card; void, discarding rather than ruffing) when fourth
 # hand holds a card of the suit above both the card led and third hand's (South, void in clubs,
 # keeps his ♥A when North's ♣9 beats dummy's ♣7: published ruling 21); and a third time with

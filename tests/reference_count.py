@@ -400,8 +400,9 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
     """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
     the opponents' holding only aware cards); ``overtake`` / ``opp_over``: a claiming hand /
     an opponent whose partner's card is winning takes the trick with its lowest higher card;
-    ``opp_over`` 1: that, and second hand ducks (or, void, discards) when fourth hand can win
-    over third hand;
+    ``opp_over`` 1: that, an opponent who can beat the claiming side's card but not hold the
+    trick plays low (no cover), and second hand ducks (or, void, discards) when fourth hand
+    can win over third hand;
     2: second hand wins with his lowest card that neither later hand can beat.
     ``shown``: show-outs (bit 4 * seat + suit); a claiming hand takes no finesse: it fears the
     opponents' cards of the suit in the next opponent's hand unless a show-out places them.
@@ -430,6 +431,8 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
                     card = (firm(higher) or higher)[0]
                 elif ours and opp_over == 1 and over and pos == 1 and _fourth_wins(h, leader, s, best):
                     card = suit_cards[0]  # second hand ducks: partner wins the trick
+                elif ours and opp_over == 1 and over and not holds:
+                    card = suit_cards[0]  # he cannot hold the trick: plays low rather than cover
                 elif ours and opp_over == 2 and pos == 1 and keep:
                     card = keep[0]  # second hand wins so that partner cannot take the lead
                 else:

@@ -582,6 +582,18 @@ def test_second_hand_ducks_for_partner_to_win():
     assert checked_lead_value(hands, 0, "DA", trump=1) // 64 == 2
 
 
+def test_an_opponent_who_cannot_hold_the_trick_need_not_cover():
+    # Vugraph 000-00001 board 11 closed (3NT by West), trick 6: West ♠8 ♥T ♦94 ♣953 on lead,
+    # dummy ♠Q973 ♣A87, North ♠T ♥QJ7 ♣K62, South ♠KJ5 ♥642 ♣J. On the ♣9 North's ♣K
+    # cannot hold the trick against dummy's ♣A: covering would make dummy's ♣87 winners, so
+    # North plays low, dummy wins the ace with no way back to West's diamonds and the ♣K
+    # still guards clubs: one trick. Cashing the ♦9 first keeps three (the ♦4, then the ♣A).
+    # (Covering was the count's only play for North until session 20: the ♣9 was worth three.)
+    hands = deal("N:T.QJ7..K62 Q973...A87 KJ5.642..J 8.T.94.953")
+    assert checked_lead_value(hands, 3, "C9", side=1) // 64 == 1
+    assert checked_lead_value(hands, 3, "D9", side=1) // 64 == 3
+
+
 def test_second_hand_wins_high_to_keep_the_lead():
     # Vugraph 280-28000 board 17 open, trick 7 (spades trumps, none left): North
     # ♦8 ♣54 on lead, South ♦KJ6, East ♥K ♣A8, West ♦Q9 ♣Q. On the ♣5 East's plain play is

@@ -262,8 +262,9 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     card of the suit, when it has one (the lead in the other hand); ``opp_over``: the
     defenders' choice of which of them wins — 1: an opponent whose partner's card is winning
     takes the trick with his lowest higher card that no claiming hand after him can beat (else
-    his lowest higher card), and second hand ducks (lowest card; void, discards) when
-    fourth hand can win the trick over third hand; 2: second hand wins with his lowest card
+    his lowest higher card), an opponent who could beat the claiming side's card but not hold
+    the trick plays low instead of covering, and second hand ducks (lowest card; void,
+    discards) when fourth hand can win the trick over third hand; 2: second hand wins with his lowest card
     that neither third nor fourth hand can beat. ``shown``: the show-out word (bit 4 * seat +
     suit): a claiming hand takes no finesse, fearing the opponents' cards of the suit in the next
     opponent's hand unless a show-out tells where they lie. Returns the hands after the trick, the
@@ -284,6 +285,13 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                     up = hs & above(best & 15)
                     holds = up & above(_later_top(h0, h1, h2, h3, side, trump, leader, s, pos))
                     card = 16 * s + low_rank(holds if holds != 0 else up)
+                    if holds == 0:
+                        # no card of his holds the trick against the claiming hands after
+                        # him: covering or playing low is the defenders' choice (North keeps
+                        # his ♣K behind the ♣A rather than let dummy's ♣87 become winners)
+                        opp_could |= 1
+                        if opp_over == 1:
+                            card = 16 * s + low_rank(hs)
                     if pos == 1:
                         # the defenders choose which of them wins: second hand may duck for
                         # fourth hand, who wins over the claiming hand between them, or win

@@ -206,7 +206,9 @@ COUNT_REFINES = {
 # partner's trick and his trump).
 # *The opponents' exit*: after a trick the opponents win, the one who won it leads the suit
 # that puts the lead in the claiming hand whose count on lead is lowest: a suit of his puts
-# it in the claiming hand whose card wins the first round (a void hand ruffs when the other
+# it in the claiming hand whose card wins the first round — a hand whose highest card of the
+# suit beats theirs while partner holds a lower card of it or none (North's ♥10 with South's
+# ♥A5: either; with South's bare ♥A, only South) — (a void hand ruffs when the other
 # cannot win it; when both can, the claimer chooses); his count is then the lowest of those,
 # and at most the count with no hand on lead.
 # *The hand on lead*: a claiming hand on lead that cannot give partner the lead (no suit in

@@ -522,7 +522,9 @@ def ref_exit_choice(h, side, trump, opp) -> tuple[int, int]:
             continue
         theirs = max(_ranks(h[1 - side] | h[3 - side], s), default=0)
         top = {seat: max(_ranks(h[seat], s), default=0) for seat in (side, side + 2)}
-        takes = {seat for seat in top if top[seat] > theirs and top[seat] > top[(seat + 2) % 4]}
+        # a hand takes it when its highest card beats theirs and partner can play under it
+        takes = {seat for seat in top if top[seat] > theirs
+                 and min(_ranks(h[(seat + 2) % 4], s), default=0) < top[seat]}
         if trump != 4 and s != trump:
             takes |= {seat for seat in top if not _ranks(h[seat], s) and _ranks(h[seat], trump)
                       and (seat + 2) % 4 not in takes}

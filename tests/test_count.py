@@ -395,6 +395,25 @@ def test_the_opponents_exit_into_the_hand_with_less():
     assert bad // 64 < good // 64
 
 
+def test_the_opponents_exit_lets_him_choose_the_hand_that_wins_it():
+    # RealBridge 2021 qualifier board 20 table 18 (3NT by South), trick 8: North leads the ♦8
+    # (♥T ♦8 ♦2 left), East throws the ♠J, South holds ♥A5 ♣8 and West ♥98 ♦J. Throwing the ♣8,
+    # South keeps ♥A5: West, in with the ♦J, must lead a heart, North's ♥T takes it with South
+    # playing low, and the ♦2 makes: two tricks. Throwing the ♥5 bares the ♥A, which must
+    # overtake, and South's ♣8 is all that is left: one. Until session 20 the exit gave the lead
+    # only to the hand with the highest card of the suit (South's ace), so both were worth one.
+    d8, sj = parse_card("D8"), parse_card("SJ")
+    full = deal("N:.T.82. J...JT .A5..8 .98.J.")
+    hands = (full[0] & ~(1 << d8), full[1] & ~(1 << sj), full[2], full[3])  # the trick's cards played
+    trick = ((0, d8), (1, sj))
+    st = (hands, 0, trick, 0, 0, -1, -1, 0)
+    for name, tricks in (("C8", 2), ("H5", 1)):
+        c = parse_card(name)
+        value = kernel_play_value(hands, 0, NT, 0, 0, trick, 2, c)
+        assert value == R.ref_play_value(st, R.Ctx(NT, 0, [1] * 64, [0] * 8, []), 2, c), name
+        assert value // 64 == tricks, name
+
+
 def test_partner_takes_the_trick_to_be_on_lead_with_the_winners():
     # Notrump, North on lead: S8 D9 CJ opposite South's DAK7. Leading the diamond 9, South
     # takes it with the king (following low would leave North on lead with nothing to reach

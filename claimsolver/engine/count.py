@@ -486,8 +486,9 @@ def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
     """His count when the opponent holding o is on lead (tables.COUNT, *the opponents' exit*):
     the opponent leads the suit that gives the claiming side the lead in the hand where its
     count is lowest. A suit of o's puts the lead in the claiming hand whose card wins its first
-    round (a void hand ruffs when the other cannot win it; either hand, his choice, when both
-    can); suits the opponents win the first round of leave the count with no hand on lead
+    round: a hand whose highest card of the suit beats theirs while partner holds a lower card
+    of it or none (a void hand ruffs when the other cannot win it; either hand, his choice,
+    when both can); suits the opponents win the first round of leave the count with no hand on lead
     (wa + wb, :func:`_split_all`) as it is. Returns that count and the rounds established by
     force in it (ea, eb: each hand's; the fewest among the exits that give it)."""
     k = wa + wb
@@ -505,8 +506,10 @@ def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
         theirs = high_rank(hold(x, s) | hold(y, s))
         ta = high_rank(hold(a, s))
         tb = high_rank(hold(b, s))
-        win_a = ta > theirs and ta > tb
-        win_b = tb > theirs and tb > ta
+        # a hand takes the round with its highest card when that beats theirs and partner can
+        # play under it (a lower card, or none): North's ♥10 with South's ♥A5 behind it
+        win_a = ta > theirs and (hold(b, s) == 0 or low_rank(hold(b, s)) < ta)
+        win_b = tb > theirs and (hold(a, s) == 0 or low_rank(hold(a, s)) < tb)
         if trump != 4 and s != trump:
             ruff_a = hold(a, s) == 0 and hold(a, trump) != 0 and not win_b
             ruff_b = hold(b, s) == 0 and hold(b, trump) != 0 and not win_a

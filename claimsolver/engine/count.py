@@ -595,12 +595,12 @@ def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat
 
 
 @njit(cache=True, _nrt=False)
-def _memo_play(mv, row, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c):
-    """:func:`play_value` of the option in row ``row`` (card c), kept in mv[row, 3] (-1: not yet computed): the
-    refinement asks for an option's value up to three times, and a value costs several
-    play-outs of the trick."""
+def _memo_play(mv, row, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat):
+    """:func:`play_value` of the option in row ``row`` (its card mv[row, 0]), kept in mv[row, 3]
+    (-1: not yet computed): the refinement asks for an option's value up to three times, and a
+    value costs several play-outs of the trick."""
     if mv[row, 3] < 0:
-        mv[row, 3] = play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c)
+        mv[row, 3] = play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[row, 0])
     return mv[row, 3]
 
 
@@ -618,12 +618,12 @@ def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     best = -1
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat)
             if v > best:
                 best = v
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < best:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat) < best:
                 mv[base + i, 1] = T.FOLLOW_WIN_BREAKS_COUNT
 
 
@@ -688,14 +688,14 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     best = -1
     for i in range(n):
         if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
-            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
+            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat)
             if v > best:
                 best = v
     over = -1
     if over_pol:
         for i in range(n):
             if mv[base + i, 1] == T.FOLLOW_OVER_PARTNER:
-                v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0])
+                v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat)
                 if v > best:
                     mv[base + i, 1] = T.FOLLOW_OVERTAKE_FOR_COUNT
                     if v > over:
@@ -704,11 +704,11 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     for i in range(n):
         cl = mv[base + i, 1]
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol:
-            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat) < top:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
         elif cl == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_pol:
-            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat) < top:
                 mv[base + i, 1] = T.VOID_RUFF_BREAKS_COUNT
         elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):
-            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[base + i, 0]) < top:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat) < top:
                 mv[base + i, 1] = T.FOLLOW_LOW_KEEPING_BLOCKER if over >= 0 else T.FOLLOW_BREAKS_COUNT

@@ -103,7 +103,12 @@ VOID_RUFF_AHEAD_OF_PARTNER = 34  # second to play, void: ruff (the lowest trump)
 # discard like any other (18-21, 26), not 16: his count chooses between them (DESIGN 2.3 Ruffing)
 VOID_RUFF_BREAKS_COUNT = 35  # refines 34: that ruff worth less in his count than another normal play
 # (discarding a loser and letting partner's card win the trick) would be (COUNT, *discarding*)
-N_PLAY_CLASSES = 36
+VOID_DISCARD_TOP_FOR_COUNT = 36  # refines 19: discarding a top card while holding a card that is
+# not, the lowest of its suit (or equal to it, as 20), when that is worth more in his count than
+# every other normal play (an ace he can never
+# reach, kept instead of the club length that takes the last trick); the discards below it then
+# fall to 28. Careless, not normal: a master thrown is still counted (engine/claim_bounds)
+N_PLAY_CLASSES = 37
 
 #: class refined -> the count class that refines it
 COUNT_REFINES = {
@@ -115,6 +120,7 @@ COUNT_REFINES = {
     VOID_DISCARD_TOP_ALL_TOP: VOID_DISCARD_BREAKS_COUNT,
     VOID_OTHER: VOID_DISCARD_BREAKS_COUNT,
     VOID_RUFF_AHEAD_OF_PARTNER: VOID_RUFF_BREAKS_COUNT,
+    VOID_DISCARD_TOP_KEEP_LOSER: VOID_DISCARD_TOP_FOR_COUNT,
     FOLLOW_LOW_UNDER_PARTNER: FOLLOW_BREAKS_COUNT,
     FOLLOW_OTHER: FOLLOW_BREAKS_COUNT,
 }
@@ -201,7 +207,10 @@ COUNT_REFINES = {
 # underruff) or a follow (6, 12) whose value is
 # below the best value among the player's options the policy does not make irrational falls
 # to 28 / 29, except that an overtake of partner's winner (7) worth more than every normal
-# play becomes normal (31) and the follows below it are then failing to unblock (25); a ruff
+# play becomes normal (31) and the follows below it are then failing to unblock (25), and a
+# discard of a top card while a card that is not is kept (19), the lowest of its suit (as 20), worth more than every normal
+# play becomes careless-but-normal (36: the ace he cannot reach, thrown to keep the length
+# that wins a trick) and the discards below it fall to 28; a ruff
 # in front of partner's sure winner (34) so placed falls to 35 (discarding a loser keeps
 # partner's trick and his trump).
 # *The opponents' exit*: after a trick the opponents win, the one who won it leads the suit
@@ -227,6 +236,10 @@ COUNT_REFINES = {
 # suits not so established, with on lead the opponent who wins such a lost round (the larger
 # cash when both do), at most max(0, n - t - l - c) established rounds count, taken off the
 # ``side`` hand's first (KQJ against the ace and their three cashing clubs: none of the three).
+# He need not establish every suit he could: l and c are those of the set of suits he
+# establishes, and he counts the set that leaves him the most (all of them when as good; else
+# the first by suit mask, clubs highest): with two cards each, ♣95 against ♣K2 and ♠Q9 against
+# ♠K5, the club he establishes, not both suits at two lost rounds for two tricks.
 # *Ruffs*: each claiming hand ruffs partner's losing rounds of the side suits it is void in,
 # with its trumps that win no round of the trump suit (a crossruff when both do); with no
 # trump he is aware of out, the longer holding draws and the shorter ruffs with all its
@@ -248,6 +261,7 @@ PLAY_CLASS_NAMES = (
     "overtake partner's winner for his count", "cash a top card in an order that strands winners",
     "win with a card that strands winners", "ruff in front of partner's sure winner",
     "ruff in front of partner's sure winner, which his count cannot afford",
+    "discard a top card his count cannot use, keeping a card it needs",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

@@ -285,18 +285,26 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
     fol_priced = any(pol[T.FOLLOW_BREAKS_COUNT] != pol[k] for k in follows)
     over_priced = pol[T.FOLLOW_OVERTAKE_FOR_COUNT] != pol[T.FOLLOW_OVER_PARTNER]
     ruff_priced = pol[T.VOID_RUFF_BREAKS_COUNT] != pol[T.VOID_RUFF_AHEAD_OF_PARTNER]
+    top_priced = pol[T.VOID_DISCARD_TOP_FOR_COUNT] != pol[T.VOID_DISCARD_TOP_KEEP_LOSER]
     if not any((k in discards and disc_priced) or (k in follows and fol_priced)
                or (k == T.FOLLOW_OVER_PARTNER and over_priced)
-               or (k == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_priced) for _, k in classed):
+               or (k == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_priced)
+               or (k == T.VOID_DISCARD_TOP_KEEP_LOSER and top_priced) for _, k in classed):
         return classed
     value = {c: ref_play_value(st, ctx, seat, c) for c, _ in classed}
     best = max((value[c] for c, k in classed if pol[k] != T.IRRATIONAL), default=-1)
     overtakes = [c for c, k in classed if k == T.FOLLOW_OVER_PARTNER and over_priced and value[c] > best]
-    top = max([best] + [value[c] for c in overtakes])
+    # a top card thrown while a loser is kept, worth more than every normal play: his count's play
+    # (the lowest of its suit, as class 20: of equal believed winners he throws the lowest)
+    kept = [c for c, k in classed if k == T.VOID_DISCARD_TOP_KEEP_LOSER and top_priced and value[c] > best
+            and group(hands, seat, c) >> min(cards_of(hands[seat] & SUIT[suit_of(c)])) & 1]
+    top = max([best] + [value[c] for c in overtakes + kept])
     out = []
     for c, k in classed:
         if c in overtakes:
             k = T.FOLLOW_OVERTAKE_FOR_COUNT
+        elif c in kept:
+            k = T.VOID_DISCARD_TOP_FOR_COUNT
         elif k in discards and disc_priced and value[c] < top:
             k = T.VOID_DISCARD_BREAKS_COUNT
         elif k == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_priced and value[c] < top:

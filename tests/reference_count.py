@@ -6,6 +6,8 @@ Written independently of the kernels; slow on purpose."""
 
 from __future__ import annotations
 
+import itertools
+
 SUIT = [0x7FFC << (16 * s) for s in range(4)]
 
 
@@ -184,12 +186,11 @@ def ref_won_by_hand(hands, side, forget, trump) -> dict[int, int]:
 
 def ref_est_split(hands, side, forget, trump):
     """:func:`ref_won_by_hand`, with the rounds established by force that stay counted after
-    the cap, by hand, and the rounds lost before the last established one, by suit."""
-    lost_by = [0, 0, 0, 0]
+    the cap, by hand, and the rounds lost before the last established one, by suit (only the
+    suits he establishes: the set that leaves him the most, all of them when as good)."""
     won = {side: 0, side + 2: 0}
     seat = {"a": side, "b": side + 2}
-    est = {side: 0, side + 2: 0}
-    lost, winners, est_suits = 0, set(), set()
+    per_suit = {}  # suit -> (established rounds by hand, lost rounds, opponents who win them)
     for s in range(4):
         rounds = ref_round_winners(hands, side, forget, s)
         counted = []
@@ -209,22 +210,44 @@ def ref_est_split(hands, side, forget, trump):
         late = [i for i, (who, ok) in enumerate(counted) if ok and i > losses[0]]
         if not late:
             continue
-        est_suits.add(s)
+        est = {side: 0, side + 2: 0}
         for i in late:
             est[seat[counted[i][0]]] += 1
-        for i in losses:
-            if i < late[-1]:
-                lost += 1
-                lost_by[s] += 1
-                winners.add(1 - side if counted[i][0] == "x" else 3 - side)
+        lost = [i for i in losses if i < late[-1]]
+        winners = {1 - side if counted[i][0] == "x" else 3 - side for i in lost}
+        per_suit[s] = (est, len(lost), winners)
     for h, n in ref_ruffs(hands, side, forget, trump).items():
         won[h] += n
+    est = {side: sum(v[0][side] for v in per_suit.values()), side + 2: sum(v[0][side + 2] for v in per_suit.values())}
+    lost_by = [per_suit[s][1] if s in per_suit else 0 for s in range(4)]
     e = sum(est.values())
     if e:
         n_cards = max(bin(hands[side]).count("1"), bin(hands[side + 2]).count("1"))
-        cash = max(ref_opp_cash(hands, side, forget, trump, o, skip=est_suits) for o in winners)
-        room = max(0, n_cards - (sum(won.values()) - e) - lost - cash)
-        cut = max(0, e - room)
+        t = sum(won.values()) - e
+
+        def kept(suits):
+            e_s = sum(sum(per_suit[s][0].values()) for s in suits)
+            lost = sum(per_suit[s][1] for s in suits)
+            winners = set().union(*(per_suit[s][2] for s in suits))
+            cash = max(ref_opp_cash(hands, side, forget, trump, o, skip=set(suits)) for o in winners)
+            return min(e_s, max(0, n_cards - t - lost - cash))
+
+        everything = tuple(sorted(per_suit))
+        choice, keep = everything, kept(everything)
+        # the other sets by their suit mask, highest first (ties: the first met)
+        others = sorted((c for r in range(1, len(everything)) for c in itertools.combinations(everything, r)),
+                        key=lambda c: -sum(1 << s for s in c))
+        for suits in others:
+            k = kept(suits)
+            if k > keep:
+                choice, keep = suits, k
+        for s in everything:
+            if s not in choice:
+                for h in (side, side + 2):
+                    won[h] -= per_suit[s][0][h]
+                    est[h] -= per_suit[s][0][h]
+                lost_by[s] = 0
+        cut = max(0, sum(est.values()) - keep)
         from_a = min(est[side], cut)
         won[side] -= from_a
         won[side + 2] -= cut - from_a

@@ -1,4 +1,4 @@
-"""The claimer's own count (DESIGN 2.4, tables.COUNT, play classes 27-33 and 35) through
+"""The claimer's own count (DESIGN 2.4, tables.COUNT, play classes 27-33, 35 and 36) through
 claimsolver.ruling.adjudicate: for each count class, a small ending where it changes the
 ruling and one where it must not, and the ruling with the class's entry in the policy set back
 to the value of the class it refines (the rule removed) to show the rule is what matters."""
@@ -27,6 +27,7 @@ BASE = {
     T.LEAD_TOP_BREAKS_COUNT: T.LEAD_TOP_OF_TOP_CARDS,
     T.FOLLOW_WIN_BREAKS_COUNT: T.FOLLOW_WIN_SURE,
     T.VOID_RUFF_BREAKS_COUNT: T.VOID_RUFF_AHEAD_OF_PARTNER,
+    T.VOID_DISCARD_TOP_FOR_COUNT: T.VOID_DISCARD_TOP_KEEP_LOSER,
 }
 
 
@@ -313,3 +314,32 @@ def test_underruff_weighed_like_a_discard():
     assert got["S6"] == T.VOID_DISCARD_BREAKS_COUNT
     assert got["CJ"] != T.VOID_DISCARD_BREAKS_COUNT
     assert tricks(c) == 2
+
+
+# --- 36: throwing a top card his count cannot use, to keep the card it needs ---------------------
+
+def test_throw_the_ace_he_cannot_reach(monkeypatch):
+    # Notrump, three cards left (000-00001 board 11, closed room). North, on lead with the heart
+    # 7, holds only the club K2; West holds SA and C95, dummy East the SQ and CT. West
+    # must keep both clubs: East's ten falls under the king and one of West's clubs takes the
+    # two. The spade ace can never be reached (North has no spade to lead). In his count the
+    # ace is worth nothing and the clubs one trick: throwing the ace is his count's play (36),
+    # a club discard falls to 28, and the claim of 1 holds. Without the rule throwing a top
+    # card while keeping a loser is irrational (19) and the club discard loses the trick: 0.
+    c = claim("N:...K2 Q...T KJ... A...95", leader="N", trick=["H7", "S9", "S5"],
+              claimer="W", declarer="W", claimed=1, player_class="expert")
+    assert classes_now(c) == {"SA": T.VOID_DISCARD_TOP_FOR_COUNT, "C9": T.VOID_DISCARD_BREAKS_COUNT,
+                              "C5": T.VOID_DISCARD_BREAKS_COUNT}
+    assert tricks(c) == 1
+    assert tricks_without(c, monkeypatch, T.VOID_DISCARD_TOP_FOR_COUNT) == 0
+
+
+def test_keep_the_ace_he_can_reach(monkeypatch):
+    # The same, but North holds a spade: the ace takes the trick when North leads it, and in
+    # his count keeping it is worth as much as the clubs — throwing it stays irrational (19),
+    # the club discards normal, and the claim of 1 holds with or without the rule.
+    c = claim("N:2...K Q...T KJ... A...95", leader="N", trick=["H7", "S9", "S5"],
+              claimer="W", declarer="W", claimed=1, player_class="expert")
+    assert classes_now(c) == {"SA": T.VOID_DISCARD_TOP_KEEP_LOSER, "C9": T.VOID_DISCARD_LOSER,
+                              "C5": T.VOID_DISCARD_LOSER}
+    assert tricks(c) == tricks_without(c, monkeypatch, T.VOID_DISCARD_TOP_FOR_COUNT) == 1

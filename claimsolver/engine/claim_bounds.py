@@ -37,6 +37,7 @@ def masters_policy_ok(policy):
             # the count may refine such a discard into VOID_DISCARD_BREAKS_COUNT: not free either
             and policy[T.VOID_DISCARD_BREAKS_COUNT] != T.NORMAL
             and policy[T.VOID_DISCARD_TOP_KEEP_LOSER] != T.NORMAL
+            and policy[T.VOID_DISCARD_TOP_FOR_COUNT] != T.NORMAL  # (19 refined by the count)
             and policy[T.VOID_DISCARD_TOP_NOT_LOWEST] != T.NORMAL
             and policy[T.VOID_DISCARD_OPPONENT_WINNING] != T.NORMAL
             and policy[T.VOID_DISCARD_LOSER] != T.IRRATIONAL

@@ -71,6 +71,8 @@ def class_bits(cl):
         m |= np.int64(1) << T.VOID_DISCARD_BREAKS_COUNT
     elif cl == T.VOID_RUFF_AHEAD_OF_PARTNER:
         m |= np.int64(1) << T.VOID_RUFF_BREAKS_COUNT
+    elif cl == T.VOID_DISCARD_TOP_KEEP_LOSER:
+        m |= np.int64(1) << T.VOID_DISCARD_TOP_FOR_COUNT
     return m
 
 

@@ -14,6 +14,7 @@ from claimsolver import tables as T
 
 from .bits import hibit, popcount
 from .classify import above, effective, high_rank, hold, low_rank
+from .movegen import group_mask
 from .opp_cash import (  # noqa: F401  (re-exported: the count's callers and tests use count.*)
     _get, _seated_terms, has_link, keep_after_loss, opp_cash, opp_cash_seated, opp_cash_skip, opp_reach)
 from .suit_rounds import _round_seq, _rounds, suit_count, suit_split
@@ -86,8 +87,10 @@ def _split_est(a, b, x, y, trump):
     *establishing*): the counted rounds each hand wins after a round of the suit was lost
     (ea, eb), the rounds lost before the last such round (lost), which opponents win them
     (bit 0: x, bit 1: y) and the suits so established (bit s); the trump suit's
-    :func:`suit_split` (twa, twb; 0, 0 at notrump), for :func:`_ruff_tricks_split`; last the
-    lost rounds by suit, four bits each (suit s at bit 4 s)."""
+    :func:`suit_split` (twa, twb; 0, 0 at notrump), for :func:`_ruff_tricks_split`; then the
+    lost rounds by suit, four bits each (suit s at bit 4 s); last, by suit, the established
+    rounds (ea_s at bit 8 s, eb_s at bit 8 s + 4) and which opponents win the lost rounds
+    (two bits at bit 2 s)."""
     aw = x | y
     ta = 0
     tb = 0
@@ -99,6 +102,8 @@ def _split_est(a, b, x, y, trump):
     twa = 0
     twb = 0
     lost_by = 0
+    e_by = 0
+    opps_by = 0
     for s in range(4):
         ma, mb, mblk, mx, my = _round_seq(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
         if s == trump:
@@ -121,6 +126,7 @@ def _split_est(a, b, x, y, trump):
             continue
         ea += ea_s
         eb += eb_s
+        e_by |= (ea_s | (eb_s << 4)) << (8 * s)
         est |= 1 << s
         last_won = hibit((ma | mb) & after & 0x3FFF)
         before = (np.int64(1) << last_won) - 1
@@ -129,9 +135,11 @@ def _split_est(a, b, x, y, trump):
         lost_by |= lost_s << (4 * s)
         if (mx & before) != 0:
             opps |= 1
+            opps_by |= 1 << (2 * s)
         if (my & before) != 0:
             opps |= 2
-    return ta, tb, ea, eb, lost, opps, est, twa, twb, lost_by
+            opps_by |= 2 << (2 * s)
+    return ta, tb, ea, eb, lost, opps, est, twa, twb, lost_by, e_by, opps_by
 
 
 @njit(cache=True, _nrt=False)
@@ -141,7 +149,8 @@ def _split_all(a, b, x, y, trump):
     *establishing*): with n the cards left in the longer claiming hand, t the rest of the
     count, the lost rounds before the established ones and c the opponents' cash in the other
     suits when the one who wins such a round is on lead (the larger, when both may), at most
-    n - t - lost - c of them count (none below 0), taken off a's first."""
+    n - t - lost - c of them count (none below 0), taken off a's first; lost and c for the set
+    of suits he establishes, the one that leaves him the most."""
     wa, wb, ea, eb, lost_by = _split_all_est(a, b, x, y, trump)
     return wa, wb
 
@@ -149,32 +158,70 @@ def _split_all(a, b, x, y, trump):
 @njit(cache=True, _nrt=False)
 def _split_all_est(a, b, x, y, trump):
     """:func:`_split_all`, with the established rounds that stay counted in each hand's
-    (ea, eb) and the lost rounds by suit of :func:`_split_est` (lost_by)."""
-    wa, wb, ea, eb, lost, opps, est, twa, twb, lost_by = _split_est(a, b, x, y, trump)
+    (ea, eb) and the lost rounds by suit of :func:`_split_est` (lost_by; only the suits he
+    establishes)."""
+    wa, wb, ea, eb, lost, opps, est, twa, twb, lost_by, e_by, opps_by = _split_est(a, b, x, y, trump)
     ra, rb = _ruff_tricks_split(a, b, x, y, trump, twa, twb)
     e = ea + eb
     if e > 0:
         n = popcount(a)
         if popcount(b) > n:
             n = popcount(b)
-        room = n - (wa + wb + ra + rb - e) - lost
-        if room > 0:  # the opponents' cash matters only while there is room to take it from
-            c = opp_cash_skip(a, b, x, y, trump, est) if opps & 1 else 0
-            if (opps & 2) and c < room:
-                cy = opp_cash_skip(a, b, y, x, trump, est)
-                if cy > c:
-                    c = cy
-            room -= c
-        if room < 0:
-            room = 0
-        if room < e:
-            cut = e - room
+        base = wa + wb + ra + rb - e
+        keep = _established_kept(a, b, x, y, trump, n - base - lost, e, opps, est)
+        if keep < e:
+            # he establishes the suits that leave him the most (tables.COUNT, *establishing*):
+            # every other set of the suits, the whole set first and kept when as good
+            sub = (est - 1) & est
+            best_set = est
+            while sub != 0:
+                e_s = 0
+                lost_s = 0
+                opps_s = 0
+                for s in range(4):
+                    if (sub >> s) & 1:
+                        e_s += ((e_by >> (8 * s)) & 15) + ((e_by >> (8 * s + 4)) & 15)
+                        lost_s += (lost_by >> (4 * s)) & 15
+                        opps_s |= (opps_by >> (2 * s)) & 3
+                k = _established_kept(a, b, x, y, trump, n - base - lost_s, e_s, opps_s, sub)
+                if k > keep:
+                    keep = k
+                    best_set = sub
+                sub = (sub - 1) & est
+            if best_set != est:
+                for s in range(4):
+                    if not (best_set >> s) & 1:
+                        xa = (e_by >> (8 * s)) & 15
+                        xb = (e_by >> (8 * s + 4)) & 15
+                        wa -= xa
+                        wb -= xb
+                        ea -= xa
+                        eb -= xb
+                        lost_by &= ~(np.int64(15) << (4 * s))
+            cut = ea + eb - keep
             ca = ea if ea < cut else cut
             wa -= ca
             wb -= cut - ca
             ea -= ca
             eb -= cut - ca
     return wa + ra, wb + rb, ea, eb, lost_by
+
+
+@njit(cache=True, _nrt=False)
+def _established_kept(a, b, x, y, trump, room, e, opps, est):
+    """How many of the e rounds established by force in the suits ``est`` count: the room
+    left (n - t - the lost rounds) less the opponents' cash in the other suits when the one
+    who wins a lost round is on lead (the larger, when both may), none below 0."""
+    if room > 0:  # the opponents' cash matters only while there is room to take it from
+        c = opp_cash_skip(a, b, x, y, trump, est) if opps & 1 else 0
+        if (opps & 2) and c < room:
+            cy = opp_cash_skip(a, b, y, x, trump, est)
+            if cy > c:
+                c = cy
+        room -= c
+    if room < 0:
+        room = 0
+    return e if e < room else room
 
 
 @njit(cache=True, _nrt=False)
@@ -634,7 +681,8 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     from a suit without a top card, a discard, a ruff in front of partner's sure winner or a
     follow whose value (:func:`lead_value`,
     :func:`play_value`) is below the best value of the options the policy does not make
-    irrational."""
+    irrational; an overtake of partner's winner or a top card thrown while a loser is kept
+    that is worth more than all of them becomes the count's play (31, 36)."""
     lead_pol = (policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
                 or policy[T.LEAD_TOP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS])
     disc_pol = (policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_LOSER]
@@ -643,6 +691,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     fol_pol = (policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_LOW_UNDER_PARTNER]
                or policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_OTHER])
     over_pol = policy[T.FOLLOW_OVERTAKE_FOR_COUNT] != policy[T.FOLLOW_OVER_PARTNER]
+    top_pol = policy[T.VOID_DISCARD_TOP_FOR_COUNT] != policy[T.VOID_DISCARD_TOP_KEEP_LOSER]
     ruff_pol = policy[T.VOID_RUFF_BREAKS_COUNT] != policy[T.VOID_RUFF_AHEAD_OF_PARTNER]
     win_pol = policy[T.FOLLOW_WIN_BREAKS_COUNT] != policy[T.FOLLOW_WIN_SURE]
     if pos == 0:
@@ -681,7 +730,8 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
         cl = mv[base + i, 1]
         if ((cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol) or (
                 (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and fol_pol) or (
-                cl == T.FOLLOW_OVER_PARTNER and over_pol) or (cl == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_pol):
+                cl == T.FOLLOW_OVER_PARTNER and over_pol) or (cl == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_pol) or (
+                cl == T.VOID_DISCARD_TOP_KEEP_LOSER and top_pol):
             refinable = True
     if not refinable:
         return
@@ -700,7 +750,23 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                     mv[base + i, 1] = T.FOLLOW_OVERTAKE_FOR_COUNT
                     if v > over:
                         over = v
+    kept = -1  # the best top card thrown for his count (tables.COUNT *discarding*)
+    if top_pol:
+        h = hands[seat]
+        allc = hands[0] | hands[1] | hands[2] | hands[3]
+        for i in range(n):
+            c = mv[base + i, 0]
+            # (the lowest of its suit, as class 20: of equal believed winners he throws the lowest)
+            if mv[base + i, 1] == T.VOID_DISCARD_TOP_KEEP_LOSER and (
+                    group_mask(h, allc, c) >> (16 * (c >> 4) + low_rank(hold(h, c >> 4)))) & 1:
+                v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat)
+                if v > best:
+                    mv[base + i, 1] = T.VOID_DISCARD_TOP_FOR_COUNT
+                    if v > kept:
+                        kept = v
     top = best if best > over else over
+    if kept > top:
+        top = kept
     for i in range(n):
         cl = mv[base + i, 1]
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol:

@@ -17,6 +17,8 @@ card is evidence that he overlooked it.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from claimsolver.cards import NOTRUMP, iter_cards, card_rank, card_suit
 from claimsolver.claim import Claim
 
@@ -33,6 +35,13 @@ def suit_tricks(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list
     against the opponents' holdings (``tables.COUNT``), blocked or not."""
     free, after = _rounds(ours, theirs)
     return sum(free) + sum(after)
+
+
+def suit_count(hands: tuple[int, int, int, int], side: int, forget: int, suit: int) -> int:
+    """The claiming side's tricks in one suit played on its own from the top against the
+    opponents' cards he is aware of (``suit_tricks``: no entries, ruffs or cap)."""
+    x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
+    return suit_tricks((_ranks(hands[side], suit), _ranks(hands[side + 2], suit)), (_ranks(x, suit), _ranks(y, suit)))
 
 
 def _trump_rounds_won(mine: list[int], other: list[int], theirs: tuple[list[int], list[int]]) -> int:
@@ -179,13 +188,13 @@ def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump
     cards he is taken to have overlooked, ``trump`` the trump suit (ruffs count). A blocked
     suit's later rounds count when their hand has an entry in another suit. Rounds won after a
     round of their suit is lost (*establishing*, ``tables.COUNT``) count only as far as the
-    cards left allow once the rounds lost and the opponents' cash in the other suits are paid."""
+    cards left allow once the rounds lost and the opponents' cash in the other suits are paid,
+    in the set of suits he establishes that leaves him the most."""
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
     seats = (side, side + 2)
     n = 0
-    established = lost = 0
-    suits: set[int] = set()
-    winners: set[int] = set()
+    # suit -> (rounds established in it, rounds lost before the last of them, who wins those)
+    established: dict[int, tuple[int, int, set[int]]] = {}
     for s in range(4):
         rounds = _round_winners((_ranks(hands[side], s), _ranks(hands[side + 2], s)), (_ranks(x, s), _ranks(y, s)))
         counted = [w < 2 and (not blocked or can_reach(hands, side, forget, trump, seats[1 - w], seats[w], skip=s))
@@ -194,18 +203,24 @@ def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump
         losses = [i for i, (w, _) in enumerate(rounds) if w >= 2]
         late = [i for i, ok in enumerate(counted) if ok and losses and i > losses[0]]
         if late:
-            suits.add(s)
-            established += len(late)
-            for i in losses:
-                if i < late[-1]:
-                    lost += 1
-                    winners.add(1 - side if rounds[i][0] == 2 else 3 - side)
+            lost = [i for i in losses if i < late[-1]]
+            established[s] = (len(late), len(lost), {1 - side if rounds[i][0] == 2 else 3 - side for i in lost})
     n += ruffs(hands, side, forget, trump)
     if established:
-        cash = max(opponents_cash(hands, side, forget, trump, o, frozenset(suits)) for o in winners)
         cards = max(bin(hands[side]).count("1"), bin(hands[side + 2]).count("1"))
-        room = max(0, cards - (n - established) - lost - cash)
-        n -= max(0, established - room)
+        rest = n - sum(e for e, _, _ in established.values())
+
+        def kept(suits: frozenset[int]) -> int:
+            """Established rounds that count when he establishes ``suits``."""
+            e = sum(established[s][0] for s in suits)
+            lost = sum(established[s][1] for s in suits)
+            cash = max(opponents_cash(hands, side, forget, trump, o, suits)
+                       for o in set().union(*(established[s][2] for s in suits)))
+            return min(e, max(0, cards - rest - lost - cash))
+
+        # he establishes the set of suits that leaves him the most (tables.COUNT, *establishing*)
+        suits = sorted(established)
+        n = rest + max(kept(frozenset(c)) for r in range(1, len(suits) + 1) for c in combinations(suits, r))
     return n
 
 

@@ -224,6 +224,11 @@ def own_count(s: Settings, p: Policy) -> None:
     # Overtaking partner's winner is irrational "for no reason" (DESIGN 2.3); when his count
     # needs it (the unblock, the lead in the hand with the winners) it is his normal play.
     p[T.FOLLOW_OVERTAKE_FOR_COUNT] = T.NORMAL
+    # Throwing a known winner while keeping a loser is irrational (DESIGN 2.3 *Discards*); when
+    # his count needs the "loser" (the length that takes the last trick) more than the winner
+    # (an ace he can never reach), the throw is the play his count makes. Careless rather than
+    # normal, as throwing one of several winners is (QBA regulation (b)): it stays counted.
+    p[T.VOID_DISCARD_TOP_FOR_COUNT] = T.CARELESS
 
 
 #: The named careless slips of a class (DESIGN 2.4, 2.6): failing to unblock (and cashing or

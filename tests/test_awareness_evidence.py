@@ -89,6 +89,21 @@ def test_two_explaining_sets_the_least_successful_governs():
     assert list(forgotten(r)) == ["CK"]
 
 
+def test_a_list_of_tricks_says_where_he_counted_them():
+    # The same claim stated as "a spade and a heart": he listed no club, so the club king is no
+    # oversight that explains it; the heart he listed is one he cannot count knowing of the
+    # nine, the spade one he can. Only the nine is taken as overlooked, and the award is 1
+    # (0 without the rule, as above). awareness.listed_beyond_count.
+    deal = "N:6...4 ...K2 .6..T .9.5."
+    r = adjudicate(claim(deal, leader="N", claimer="N", declarer="N", statement="a spade and a heart"))
+    assert list(forgotten(r)) == ["H9"]
+    assert r.tricks == 1
+    # Listing a club he cannot count (South's ten and North's four fall together under the
+    # king) points to the king as well: both states again, the least successful governs.
+    r2 = adjudicate(claim(deal, leader="N", claimer="N", declarer="N", statement="a heart and a club"))
+    assert list(forgotten(r2)) == ["CK"] and r2.tricks == 0
+
+
 def test_the_states_of_mind_share_the_time_limit_in_positions(monkeypatch):
     """The states of mind share the ruling's time limit counted in positions, never seconds
     (before, each later state was searched with the seconds left, so a slow or loaded machine

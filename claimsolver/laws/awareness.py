@@ -18,7 +18,7 @@ from claimsolver import tables as T
 from claimsolver.cards import (NOTRUMP, SUIT_MASK, card_name, card_rank, card_suit, card_symbol, count, iter_cards,
                                parse_card)
 from claimsolver.claim import Claim, a_player
-from claimsolver.laws.count import claim_count
+from claimsolver.laws.count import claim_count, suit_count
 
 
 @dataclasses.dataclass(frozen=True)
@@ -27,6 +27,8 @@ class Mentions:
 
     cards: frozenset[int] = frozenset()
     suits: frozenset[int] = frozenset()
+    # a list of tricks by suit ("six diamonds, five spades and two clubs"): (suit, tricks) pairs
+    listed: tuple[tuple[int, int], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -264,6 +266,21 @@ def _concedes_knowing(claim: Claim, base: int, keep: int, notes: list[str]) -> i
     return base
 
 
+def listed_beyond_count(claim: Claim, forget: int, mentions: Mentions) -> frozenset[int] | None:
+    """DESIGN 2.4 (evidence from the statement): a list of tricks by suit says where he counted
+    his tricks, so an oversight explains the number claimed only in a suit where he listed more
+    tricks than he could count there knowing every card (``suit_count``). Claiming 13 as "six
+    diamonds, five spades and two clubs" with ♦AKJ976 and ♦Q8 against South's ♦T532 (five
+    from the top) and ♣AKT974 (five) points to the ♦T, not to the ♣J: he did not count six
+    clubs. The suits so listed, or None when the statement lists no tricks by suit."""
+    if not mentions.listed:
+        return None
+    wanted: dict[int, int] = {}
+    for suit, n in mentions.listed:
+        wanted[suit] = wanted.get(suit, 0) + n
+    return frozenset(s for s, n in wanted.items() if n > suit_count(claim.position.hands, claim.claiming_side, forget, s))
+
+
 def evidence_states(claim: Claim, mentions: Mentions = Mentions(), could_make: int | None = None) -> list[Awareness]:
     """DESIGN 2.4 (``awareness: evidence``): the claimer's possible states of mind. Outstanding
     trumps per Law 70C; a side-suit card only where something points to it — the director's
@@ -304,6 +321,9 @@ def evidence_states(claim: Claim, mentions: Mentions = Mentions(), could_make: i
         # only a card above one of his own can raise his count
         cands = [c for c in iter_cards(pool & ~base & ~suit_mask(trump) if trump != NOTRUMP else pool & ~base)
                  if ours & suit_mask(card_suit(c)) & ((1 << c) - 1)]
+        listed = listed_beyond_count(claim, base, mentions)
+        if listed is not None:
+            cands = [c for c in cands if card_suit(c) in listed]
         cands.sort(key=lambda c: (-card_rank(c), card_suit(c)))
         for size in range(1, MAX_COUNT_SET + 1):
             for combo in itertools.combinations(cands, size):

@@ -53,6 +53,7 @@ class _Compiler:
         self.rows: list[list[int]] = []
         self.cards: set[int] = set()
         self.suits: set[int] = set()
+        self.listed: list[tuple[int, int]] = []  # tricks listed by suit (TrickList), for awareness
         self.notes: list[str] = []
         self.at_end: list[L.Step] = []
 
@@ -164,6 +165,7 @@ class _Compiler:
             )
         elif isinstance(st, L.TrickList):
             self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any order")
+            self.listed.extend((s, n) for s, n in st.counts if isinstance(s, int))
         elif isinstance(st, L.IfThen):
             self.conditional(st)
         else:  # pragma: no cover - every step type is handled above
@@ -245,7 +247,7 @@ class _Compiler:
             raise InvalidInput([("statement", f"the stated line needs {len(self.rows)} steps of play; "
                                               f"at most {MAX_STEP_ROWS} are supported")])
         arr = np.array(self.rows, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS)
-        return CompiledLine(arr, Mentions(frozenset(self.cards), frozenset(self.suits)), tuple(self.notes))
+        return CompiledLine(arr, Mentions(frozenset(self.cards), frozenset(self.suits), tuple(self.listed)), tuple(self.notes))
 
 
 def compile_line(line: L.Line, claim: Claim) -> CompiledLine:

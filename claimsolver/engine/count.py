@@ -85,19 +85,16 @@ def _split_est(a, b, x, y, trump):
     rounds counted only when the hand that takes them has an entry in another suit
     (tables.COUNT, *a blocked suit*); and what establishing costs (tables.COUNT,
     *establishing*): the counted rounds each hand wins after a round of the suit was lost
-    (ea, eb), the rounds lost before the last such round (lost), which opponents win them
-    (bit 0: x, bit 1: y) and the suits so established (bit s); the trump suit's
-    :func:`suit_split` (twa, twb; 0, 0 at notrump), for :func:`_ruff_tricks_split`; then the
-    lost rounds by suit, four bits each (suit s at bit 4 s); last, by suit, the established
-    rounds (ea_s at bit 8 s, eb_s at bit 8 s + 4) and which opponents win the lost rounds
-    (two bits at bit 2 s)."""
+    (ea, eb) and the suits so established (bit s); the trump suit's :func:`suit_split` (twa,
+    twb; 0, 0 at notrump), for :func:`_ruff_tricks_split`; then, by suit, the rounds lost
+    before the last such round (four bits at bit 4 s), the established rounds (ea_s at bit
+    8 s, eb_s at bit 8 s + 4) and which opponents win those lost rounds (bit 2 s: x, bit
+    2 s + 1: y)."""
     aw = x | y
     ta = 0
     tb = 0
     ea = 0
     eb = 0
-    lost = 0
-    opps = 0
     est = 0
     twa = 0
     twb = 0
@@ -130,16 +127,12 @@ def _split_est(a, b, x, y, trump):
         est |= 1 << s
         last_won = hibit((ma | mb) & after & 0x3FFF)
         before = (np.int64(1) << last_won) - 1
-        lost_s = popcount(ml & before)
-        lost += lost_s
-        lost_by |= lost_s << (4 * s)
+        lost_by |= popcount(ml & before) << (4 * s)
         if (mx & before) != 0:
-            opps |= 1
             opps_by |= 1 << (2 * s)
         if (my & before) != 0:
-            opps |= 2
             opps_by |= 2 << (2 * s)
-    return ta, tb, ea, eb, lost, opps, est, twa, twb, lost_by, e_by, opps_by
+    return ta, tb, ea, eb, est, twa, twb, lost_by, e_by, opps_by
 
 
 @njit(cache=True, _nrt=False)
@@ -160,7 +153,7 @@ def _split_all_est(a, b, x, y, trump):
     """:func:`_split_all`, with the established rounds that stay counted in each hand's
     (ea, eb) and the lost rounds by suit of :func:`_split_est` (lost_by; only the suits he
     establishes)."""
-    wa, wb, ea, eb, lost, opps, est, twa, twb, lost_by, e_by, opps_by = _split_est(a, b, x, y, trump)
+    wa, wb, ea, eb, est, twa, twb, lost_by, e_by, opps_by = _split_est(a, b, x, y, trump)
     ra, rb = _ruff_tricks_split(a, b, x, y, trump, twa, twb)
     e = ea + eb
     if e > 0:
@@ -168,42 +161,43 @@ def _split_all_est(a, b, x, y, trump):
         if popcount(b) > n:
             n = popcount(b)
         base = wa + wb + ra + rb - e
-        keep = _established_kept(a, b, x, y, trump, n - base - lost, e, opps, est)
-        if keep < e:
-            # he establishes the suits that leave him the most (tables.COUNT, *establishing*):
-            # every other set of the suits, the whole set first and kept when as good
-            sub = (est - 1) & est
-            best_set = est
-            while sub != 0:
-                e_s = 0
-                lost_s = 0
-                opps_s = 0
-                for s in range(4):
-                    if (sub >> s) & 1:
-                        e_s += ((e_by >> (8 * s)) & 15) + ((e_by >> (8 * s + 4)) & 15)
-                        lost_s += (lost_by >> (4 * s)) & 15
-                        opps_s |= (opps_by >> (2 * s)) & 3
-                k = _established_kept(a, b, x, y, trump, n - base - lost_s, e_s, opps_s, sub)
-                if k > keep:
-                    keep = k
-                    best_set = sub
-                sub = (sub - 1) & est
-            if best_set != est:
-                for s in range(4):
-                    if not (best_set >> s) & 1:
-                        xa = (e_by >> (8 * s)) & 15
-                        xb = (e_by >> (8 * s + 4)) & 15
-                        wa -= xa
-                        wb -= xb
-                        ea -= xa
-                        eb -= xb
-                        lost_by &= ~(np.int64(15) << (4 * s))
-            cut = ea + eb - keep
-            ca = ea if ea < cut else cut
-            wa -= ca
-            wb -= cut - ca
-            ea -= ca
-            eb -= cut - ca
+        # he establishes the suits that leave him the most (tables.COUNT, *establishing*):
+        # the whole set first (kept when as good, and enough when nothing is cut), then the others
+        keep = -1
+        best_set = est
+        sub = est
+        while sub != 0:
+            e_s = 0
+            lost_s = 0
+            opps_s = 0
+            for s in range(4):
+                if (sub >> s) & 1:
+                    e_s += ((e_by >> (8 * s)) & 15) + ((e_by >> (8 * s + 4)) & 15)
+                    lost_s += (lost_by >> (4 * s)) & 15
+                    opps_s |= (opps_by >> (2 * s)) & 3
+            k = _established_kept(a, b, x, y, trump, n - base - lost_s, e_s, opps_s, sub)
+            if k > keep:
+                keep = k
+                best_set = sub
+            if keep == e:
+                break
+            sub = (sub - 1) & est
+        if best_set != est:
+            for s in range(4):
+                if not (best_set >> s) & 1:
+                    xa = (e_by >> (8 * s)) & 15
+                    xb = (e_by >> (8 * s + 4)) & 15
+                    wa -= xa
+                    wb -= xb
+                    ea -= xa
+                    eb -= xb
+                    lost_by &= ~(np.int64(15) << (4 * s))
+        cut = ea + eb - keep
+        ca = ea if ea < cut else cut
+        wa -= ca
+        wb -= cut - ca
+        ea -= ca
+        eb -= cut - ca
     return wa + ra, wb + rb, ea, eb, lost_by
 
 

@@ -218,9 +218,13 @@ def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump
                        for o in set().union(*(established[s][2] for s in suits)))
             return min(e, max(0, cards - rest - lost - cash))
 
-        # he establishes the set of suits that leaves him the most (tables.COUNT, *establishing*)
+        # he establishes the set of suits that leaves him the most (tables.COUNT, *establishing*);
+        # the whole set is enough when nothing of it is cut
         suits = sorted(established)
-        n = rest + max(kept(frozenset(c)) for r in range(1, len(suits) + 1) for c in combinations(suits, r))
+        best = kept(frozenset(suits))
+        if best < sum(e for e, _, _ in established.values()):
+            best = max([best] + [kept(frozenset(c)) for r in range(1, len(suits)) for c in combinations(suits, r)])
+        n = rest + best
     return n
 
 

@@ -31,7 +31,8 @@ What makes it fast:
   allowing, the trick about to be led when the claiming side must win it (its hand playing
   second or fourth must win it, or its hand on lead must lead a top that wins), the tricks in
   a row a claiming hand on lead must win by leading its tops, and one trick or careless play
-  per master;
+  per master (not where an excluded play can still be met: the play made instead may throw
+  a master at no careless cost);
 * move ordering: the most damaging plays first;
 * two phases: first the fewest tricks with careless plays not counted (far fewer ties to
   separate), in a table of its own; then the (tricks, careless) search with the root bound
@@ -422,7 +423,11 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                                                     stack[F_RUNNING, d], policy)
                         elif tlo == 0 and f2:
                             tlo = opp_lead_trick(hands, side, trump, ld, stack[F_FORGET, d], f4, f2)
-                    mb = use_careless != 0 and mpol and stack[F_PC, d] < 0
+                    # (a state that can still meet an excluded play is not bounded by its
+                    # masters: the play made instead of it may throw a master at no careless
+                    # cost, claim_moves.gen_options)
+                    reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
+                    mb = use_careless != 0 and mpol and stack[F_PC, d] < 0 and reach == 0
                     m0 = m1 = 0
                     if mb:
                         m0, m1 = master_counts(hands, side, trump)
@@ -432,7 +437,6 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                         res = sb
                         stats[2] += 1
                     else:
-                        reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
                         state_keys(hands, stack[F_FORGET, d], exact if reach > 0 else named, ld,
                                    key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
                                    stack[F_PC, d], stack[F_AUX, d],
@@ -475,7 +479,8 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                 # every lead the claiming hand may make here wins the trick: one trick at least
                 # (the options are the search's own: count refinements and statements included)
                 sb = 64
-                if use_careless != 0 and mpol and stack[F_PC, d] < 0:
+                if use_careless != 0 and mpol and stack[F_PC, d] < 0 and (
+                        nban == 0 or excluded_reach(options, nban, hands, side) == 0):
                     m0, m1 = master_counts(hands, side, trump)
                     sb = value_bound(1, m0, m1)
                 if sb > stack[F_LB, d]:

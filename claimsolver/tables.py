@@ -314,7 +314,11 @@ STEP_CROSSRUFF = 9  # ruff back and forth: leads are cards the other hand can ru
 STEP_TEST_DROPS = 10  # if card is no longer outstanding go to next, else to alt
 STEP_TEST_SHOWN_OUT = 11  # if seat (hand) has shown out of suit go to next, else to alt
 STEP_TEST_STATIC = 12  # flag 1 -> next, 0 -> alt (an event decided from the position, e.g. a break)
+STEP_LISTED = 13  # "four hearts and a diamond": ``count`` = bit mask of the suits listed (1 << suit);
+# a claiming hand on lead leads a listed suit, and one that cannot follow keeps the listed suits
+# (trumps apart), whenever a normal play does so (a filter on his normal plays, never a dictated
+# play); done when the side holds no card of the suits
 STEP_KIND_NAMES = (
     "end", "draw trumps", "cash", "finesse", "concede", "play", "ruff", "duck", "discard", "crossruff",
-    "if drops", "if shows out", "if",
+    "if drops", "if shows out", "if", "lead the suits listed",
 )

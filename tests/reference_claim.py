@@ -356,10 +356,17 @@ def settle_pc(st, ctx: Ctx) -> tuple[int, int]:
             done = not (mine & ((1 << card) if card >= 0 else SUIT[suit]))
         elif kind == T.STEP_CROSSRUFF:
             done = not crossruff_leads(hands, trump, side, -1)
+        elif kind == T.STEP_LISTED:
+            done = not (mine & listed_suits(cnt))
         if not done:
             return pc, aux
         pc, aux = nxt, 0
     return -1, aux
+
+
+def listed_suits(mask) -> int:
+    """Every card of the suits in STEP_LISTED's suit bit mask."""
+    return sum(SUIT[s] for s in range(4) if (mask >> s) & 1)
 
 
 def crossruff_leads(hands, trump, side, seat) -> list[int]:
@@ -618,6 +625,15 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
                         options_ = apply_excluded(st, cx, seat, classed, excluded) or options_
                     if options_:
                         break
+                if options_ and pc >= 0 and ctx.steps[pc][T.S_KIND] == T.STEP_LISTED:
+                    # a list of tricks: he leads the suits listed and keeps them (other than
+                    # trumps) when he cannot follow, while a normal play that does is left
+                    listed = listed_suits(ctx.steps[pc][T.S_COUNT])
+                    if not trick:
+                        options_ = [o for o in options_ if (listed >> o[0]) & 1] or options_
+                    elif not hands[seat] & SUIT[suit_of(trick[0][1])]:
+                        kept = listed & ~(SUIT[ctx.trump] if ctx.trump < 4 else 0)
+                        options_ = [o for o in options_ if not (kept >> o[0]) & 1] or options_
                 if not options_:  # every legal play irrational: any legal play (cannot happen by design)
                     options_ = [(c, classify(st, ctx, seat, c), False, 0) for c in legal]
         else:

@@ -88,7 +88,7 @@ def random_steps(rng, hands, trump, side):
         row = [T.STEP_END, -1, -1, -1, -1, -1, 0, nxt, -1]
         kinds = [T.STEP_CASH, T.STEP_PLAY, T.STEP_FINESSE, T.STEP_DUCK, T.STEP_CONCEDE,
                  T.STEP_TEST_STATIC, T.STEP_TEST_DROPS, T.STEP_TEST_SHOWN_OUT, T.STEP_DISCARD,
-                 T.STEP_END]
+                 T.STEP_LISTED, T.STEP_END]
         if trump != 4:
             kinds += [T.STEP_DRAW_TRUMPS, T.STEP_RUFF, T.STEP_CROSSRUFF]
         kind = int(rng.choice(kinds))
@@ -150,6 +150,8 @@ def random_steps(rng, hands, trump, side):
                 row[T.S_CARD] = int(rng.choice(cards_of(mine)))
             else:
                 row[T.S_SUIT] = int(rng.integers(0, 4))
+        elif kind == T.STEP_LISTED:
+            row[T.S_COUNT] = int(rng.integers(1, 16))  # a bit mask of suits
         elif kind == T.STEP_RUFF:
             row[T.S_HAND] = int(rng.choice(mine_seats))
             row[T.S_SUIT] = int(rng.choice([s for s in range(4) if s != trump]))
@@ -988,3 +990,31 @@ def test_a_discard_on_a_card_is_made_in_that_cards_trick():
     assert _stated(hands, 2, [_c(H, 11), _c(H, 13)], named, trump=D) == 1 << _c(D, 11)
     # in another trick the step says nothing about North's discard
     assert _stated(hands, 2, [_c(H, 9), _c(H, 13)], steps, trump=D) == 0
+
+
+def test_a_list_of_tricks_keeps_his_leads_to_the_suits_listed():
+    # tables.STEP_LISTED. South, on lead at notrump, holds SA H2, North S3 H3; East HA HK, West
+    # S5 S4. Every play normal: leading the heart first loses both tricks (East wins it and
+    # cashes the other heart, South's ace falls as his discard); with "a spade trick" listed
+    # South leads his spade while he holds one, and takes a trick.
+    def c(suit, rank):
+        return 1 << (16 * suit + rank)
+    hands = np.array([c(0, 3) | c(1, 3), c(1, 14) | c(1, 13), c(0, 14) | c(1, 2), c(0, 5) | c(0, 4)],
+                     dtype=np.int64)
+    all_normal = np.full(T.N_PLAY_CLASSES, T.NORMAL, dtype=np.int64)
+    listed = np.array([[T.STEP_LISTED, -1, -1, -1, -1, 1 << 0, 0, 1, -1],
+                       [T.STEP_END, -1, -1, -1, -1, -1, 0, -1, -1]], dtype=np.int64)
+    for steps, want in ((NO_STEPS, 0), (listed, 1)):
+        res = claim_search(hands, 4, 2, np.zeros(0, np.int64), 0, 0, 0, all_normal, DEFAULT_OPTIONS, steps)
+        args = dict(hands=hands, trump=4, leader=2, trick=np.zeros(0, np.int64), claim_side=0, forget=0,
+                    shown=0, policy=all_normal, options=DEFAULT_OPTIONS, steps=steps, running=-1)
+        assert res.tricks == want and (res.tricks, res.careless) == reference(args)
+    # a hand that cannot follow keeps the suit listed: South leads the C2 to East's ace and
+    # North (SA H3) throws the heart, not the ace, which then takes East's S3 exit
+    hands = np.array([c(0, 14) | c(1, 3), c(3, 14) | c(0, 3), c(3, 2) | c(0, 2), c(1, 14) | c(1, 13)],
+                     dtype=np.int64)
+    for steps, want in ((NO_STEPS, 0), (listed, 1)):
+        res = claim_search(hands, 4, 2, np.zeros(0, np.int64), 0, 0, 0, all_normal, DEFAULT_OPTIONS, steps)
+        args = dict(hands=hands, trump=4, leader=2, trick=np.zeros(0, np.int64), claim_side=0, forget=0,
+                    shown=0, policy=all_normal, options=DEFAULT_OPTIONS, steps=steps, running=-1)
+        assert res.tricks == want and (res.tricks, res.careless) == reference(args)

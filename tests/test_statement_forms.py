@@ -111,6 +111,21 @@ def test_goes_on_compiles_to_the_card_then_the_suit_with_the_discard():
     assert rows[0][T.S_CARD] == card("DA") and rows[0][T.S_CARD2] == card("H4")
 
 
+def test_a_list_of_tricks_compiles_to_the_suits_he_leads_and_keeps():
+    # "two spades and three diamonds" is no order of play, but names his suits: one
+    # STEP_LISTED row with both suits (Law 70D1, published ruling 28); a second list adds to it
+    claim = make_claim(DEAL)
+    for text in ("two spades and three diamonds", "two spades. Three diamonds."):
+        rows = compile_line(b(text, claim.position).line, claim).steps
+        assert [int(r[T.S_KIND]) for r in rows] == [T.STEP_LISTED, T.STEP_END], text
+        assert rows[0][T.S_COUNT] == (1 << 0) | (1 << 2)
+    rows = compile_line(b("cash the ♦A, then three diamonds", claim.position).line, claim).steps
+    assert [int(r[T.S_KIND]) for r in rows] == [T.STEP_PLAY, T.STEP_LISTED, T.STEP_END]
+    # a list followed by a step of play stays a count (the row would hold the step back)
+    rows = compile_line(b("two spades, then cash the ♦A", claim.position).line, claim).steps
+    assert [int(r[T.S_KIND]) for r in rows] == [T.STEP_PLAY, T.STEP_END]
+
+
 def test_exception_compiles_to_a_concession():
     claim = make_claim(DEAL)
     bs = bind(parse("all mine except the ♣A"), claim.position, claim.claimer, claim.declarer)

@@ -13,7 +13,7 @@ from claimsolver import tables as T
 from .classify import above, classify, effective, hold
 from .count import refine_count
 from .movegen import legal_mask
-from .steps import stated
+from .steps import listed_bits, stated, suit_bits
 from .trick import beats, trick_winner, winning_card
 
 
@@ -147,6 +147,25 @@ def excluded_reach(options, nban, hands, side):
 
 
 @njit(cache=True, _nrt=False)
+def keep_cards(mv, base, k, keep):
+    """Keep the options mv[base:base+k] that play a card of the bitboard ``keep``, all of them
+    when none does; returns how many are kept."""
+    m = 0
+    for i in range(k):
+        if (keep >> mv[base + i, 0]) & 1:
+            m += 1
+    if m == 0 or m == k:
+        return k
+    j = 0
+    for i in range(k):
+        if (keep >> mv[base + i, 0]) & 1:
+            for f in range(4):
+                mv[base + j, f] = mv[base + i, f]
+            j += 1
+    return j
+
+
+@njit(cache=True, _nrt=False)
 def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, policy, options,
                 named, leader, trk, tstart, pos, mv, base, seen):
     """The options of the player to move (see the module doc); returns their number.
@@ -248,6 +267,14 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
         if k > 0 or slip == 0:
             break
         slip = 0
+    if k > 0 and pc >= 0 and steps[pc, T.S_KIND] == T.STEP_LISTED:
+        # a list of tricks names the suits he takes them in (tables.STEP_LISTED): he leads them
+        # and keeps them, while a normal play that does is left
+        listed = listed_bits(steps[pc, T.S_COUNT])
+        if pos == 0:
+            k = keep_cards(mv, base, k, listed)
+        elif (legal & suit_bits(ls)) == 0:
+            k = keep_cards(mv, base, k, ~(listed & ~suit_bits(trump)))
     if k == 0:  # every legal play irrational (cannot happen by design): any legal play
         n = gen_groups(legal, allp, forget, named, mv, base)
         for i in range(n):

@@ -26,6 +26,16 @@ def suit_bits(s):
 
 
 @njit(cache=True, _nrt=False)
+def listed_bits(mask):
+    """Bitboard of every card of the suits in a suit bit mask (STEP_LISTED's ``count``)."""
+    res = np.int64(0)
+    for s in range(4):
+        if (mask >> s) & 1:
+            res |= np.int64(SUIT_MASK) << (16 * s)
+    return res
+
+
+@njit(cache=True, _nrt=False)
 def crossruff_leads(hands, trump, side, seat):
     """Cards that ``seat`` (or either claiming hand when -1) can lead for partner to ruff."""
     res = np.int64(0)
@@ -93,6 +103,8 @@ def settle_pc(hands, side, trump, forget, shown, pc, aux, steps):
             done = (mine & want) == 0
         elif kind == T.STEP_CROSSRUFF:
             done = crossruff_leads(hands, trump, side, -1) == 0
+        elif kind == T.STEP_LISTED:
+            done = (mine & listed_bits(cnt)) == 0
         if not done:
             return pc, aux
         pc = nxt

@@ -54,6 +54,7 @@ class _Compiler:
         self.cards: set[int] = set()
         self.suits: set[int] = set()
         self.listed: list[tuple[int, int]] = []  # tricks listed by suit (TrickList), for awareness
+        self.lists = 0  # TrickList steps met
         self.notes: list[str] = []
         self.at_end: list[L.Step] = []
 
@@ -174,8 +175,7 @@ class _Compiler:
         """A list of tricks by suit is not an order of play (DESIGN 2.2); what it binds is
         :meth:`listed_suits`."""
         self.listed.extend((s, n) for s, n in st.counts if isinstance(s, int))
-        self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any "
-                          "order, but he leads the suits he listed, and keeps them, while he can")
+        self.lists += 1
 
     def listed_suits(self, steps) -> None:
         """A list of tricks that ends his statement names the suits he takes the rest in: he
@@ -195,6 +195,10 @@ class _Compiler:
             mask |= sum(1 << s for s, _ in st.counts if isinstance(s, int))
         if mask:
             self.emit(_row(T.STEP_LISTED, count=mask))
+            self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any "
+                              "order, but he leads the suits he listed, and keeps them, while he can")
+        elif self.lists:
+            self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any order")
 
     def discard(self, st: L.Discard) -> None:
         cards = [c for c in st.cards if _card(c) >= 0]

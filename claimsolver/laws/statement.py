@@ -5,7 +5,8 @@ While a step is active it fixes the claiming side's choices it speaks of; whatev
 open is filled by normal plays. A stated line is followed even when it loses (a stated losing
 finesse is taken). A step that cannot be carried out (the card is not there, the suit is
 gone) is reported and the rest is played as if unstated. A list of tricks ("four hearts and a
-diamond") is not an order of play; he leads the suits listed and keeps them while he holds them.
+diamond") is not an order of play; when it ends the statement he leads the suits listed, and
+keeps them, while a normal play does so (:meth:`_Compiler.listed_suits`).
 """
 
 from __future__ import annotations

@@ -1001,20 +1001,16 @@ def test_a_list_of_tricks_keeps_his_leads_to_the_suits_listed():
         return 1 << (16 * suit + rank)
     hands = np.array([c(0, 3) | c(1, 3), c(1, 14) | c(1, 13), c(0, 14) | c(1, 2), c(0, 5) | c(0, 4)],
                      dtype=np.int64)
+    # and a hand that cannot follow keeps the suit listed: South leads the C2 to East's ace and
+    # North (SA H3) throws the heart, not the ace, which then takes East's S3 exit
+    discarding = np.array([c(0, 14) | c(1, 3), c(3, 14) | c(0, 3), c(3, 2) | c(0, 2), c(1, 14) | c(1, 13)],
+                          dtype=np.int64)
     all_normal = np.full(T.N_PLAY_CLASSES, T.NORMAL, dtype=np.int64)
     listed = np.array([[T.STEP_LISTED, -1, -1, -1, -1, 1 << 0, 0, 1, -1],
                        [T.STEP_END, -1, -1, -1, -1, -1, 0, -1, -1]], dtype=np.int64)
-    for steps, want in ((NO_STEPS, 0), (listed, 1)):
-        res = claim_search(hands, 4, 2, np.zeros(0, np.int64), 0, 0, 0, all_normal, DEFAULT_OPTIONS, steps)
-        args = dict(hands=hands, trump=4, leader=2, trick=np.zeros(0, np.int64), claim_side=0, forget=0,
-                    shown=0, policy=all_normal, options=DEFAULT_OPTIONS, steps=steps, running=-1)
-        assert res.tricks == want and (res.tricks, res.careless) == reference(args)
-    # a hand that cannot follow keeps the suit listed: South leads the C2 to East's ace and
-    # North (SA H3) throws the heart, not the ace, which then takes East's S3 exit
-    hands = np.array([c(0, 14) | c(1, 3), c(3, 14) | c(0, 3), c(3, 2) | c(0, 2), c(1, 14) | c(1, 13)],
-                     dtype=np.int64)
-    for steps, want in ((NO_STEPS, 0), (listed, 1)):
-        res = claim_search(hands, 4, 2, np.zeros(0, np.int64), 0, 0, 0, all_normal, DEFAULT_OPTIONS, steps)
-        args = dict(hands=hands, trump=4, leader=2, trick=np.zeros(0, np.int64), claim_side=0, forget=0,
-                    shown=0, policy=all_normal, options=DEFAULT_OPTIONS, steps=steps, running=-1)
-        assert res.tricks == want and (res.tricks, res.careless) == reference(args)
+    for h in (hands, discarding):
+        for steps, want in ((NO_STEPS, 0), (listed, 1)):
+            res = claim_search(h, 4, 2, np.zeros(0, np.int64), 0, 0, 0, all_normal, DEFAULT_OPTIONS, steps)
+            args = dict(hands=h, trump=4, leader=2, trick=np.zeros(0, np.int64), claim_side=0, forget=0,
+                        shown=0, policy=all_normal, options=DEFAULT_OPTIONS, steps=steps, running=-1)
+            assert res.tricks == want and (res.tricks, res.careless) == reference(args)

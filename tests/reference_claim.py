@@ -509,7 +509,7 @@ def legal_cards(hands, seat, trick) -> list[int]:
     return cards_of(h)
 
 
-def representative(hands, trick, forget, named, seat, c) -> int:
+def representative(hands, trick, forget, named, seat, c, taking=0) -> int:
     """The card that stands for c's group of equivalent cards where the kernel matches
     excluded plays: the highest card of the run of ``seat``'s cards touching c among the cards
     in play (the current trick's included) with c's forget bit, a card named by the statement
@@ -526,7 +526,7 @@ def representative(hands, trick, forget, named, seat, c) -> int:
         q = up[0]
         a, b = 16 * s + r, 16 * s + q
         if not ((hands[seat] >> b) & 1) or ((forget >> a) & 1) != ((forget >> b) & 1) \
-                or (named >> a) & 1 or (named >> b) & 1:
+                or ((taking >> a) & 1) != ((taking >> b) & 1) or (named >> a) & 1 or (named >> b) & 1:
             return a
         r = q
 
@@ -538,6 +538,16 @@ def named_cards(ctx) -> int:
             if row[col] >= 0:
                 named |= 1 << int(row[col])
     return named
+
+
+def taking_cards(ctx) -> int:
+    """STEP_LISTED's cards that take the listed tricks (the kernel groups equivalent cards
+    apart where this bit differs)."""
+    w = 0
+    for row in ctx.steps:
+        if row[T.S_KIND] == T.STEP_LISTED:
+            w |= int(row[T.S_FLAG])
+    return w
 
 
 def apply_excluded(st, ctx, seat, classed, excluded):
@@ -553,7 +563,8 @@ def apply_excluded(st, ctx, seat, classed, excluded):
     for _seat, x in trick:
         tmask |= 1 << x
     named = named_cards(ctx)
-    rep = {c: representative(hands, trick, forget, named, seat, c) for c, _k in classed}
+    taking = taking_cards(ctx)
+    rep = {c: representative(hands, trick, forget, named, seat, c, taking) for c, _k in classed}
     rows = [tuple(ex) + (T.BAN_ANY_POOL,) * (6 - len(ex)) for ex in excluded]
     pool = hands[1 - side] | hands[3 - side]
     lifted = {row[:5] for row in rows if row[5] == pool}  # exceptions where the opponents hold these cards
@@ -634,6 +645,9 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
                     elif not hands[seat] & SUIT[suit_of(trick[0][1])]:
                         kept = listed & ~(SUIT[ctx.trump] if ctx.trump < 4 else 0)
                         options_ = [o for o in options_ if not (kept >> o[0]) & 1] or options_
+                        # and the cards that take the listed tricks (its flag) go last
+                        keep = ctx.steps[pc][T.S_FLAG]
+                        options_ = [o for o in options_ if not (keep >> o[0]) & 1] or options_
                 if not options_:  # every legal play irrational: any legal play (cannot happen by design)
                     options_ = [(c, classify(st, ctx, seat, c), False, 0) for c in legal]
         else:
@@ -641,9 +655,9 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
         if excluded:
             # excluded plays are matched on exact cards, so equivalent cards are no longer
             # interchangeable: play the card that stands for each group, as the kernel does
-            named = named_cards(ctx)
+            named, taking = named_cards(ctx), taking_cards(ctx)
             options_ = [o for o in options_
-                        if representative(hands, trick, forget, named, seat, o[0]) == o[0]] or options_
+                        if representative(hands, trick, forget, named, seat, o[0], taking) == o[0]] or options_
         best = None
         for c, k, was_stated, careless in options_:
             nh = list(hands)

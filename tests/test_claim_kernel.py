@@ -152,6 +152,11 @@ def random_steps(rng, hands, trump, side):
                 row[T.S_SUIT] = int(rng.integers(0, 4))
         elif kind == T.STEP_LISTED:
             row[T.S_COUNT] = int(rng.integers(1, 16))  # a bit mask of suits
+            # the cards that take the listed tricks: the claiming side's top cards of some suits
+            for s in range(4):
+                held = sorted((c for c in cards_of(mine) if c >> 4 == s), reverse=True)
+                for c in held[:int(rng.integers(0, len(held) + 1))]:
+                    row[T.S_FLAG] |= 1 << c
         elif kind == T.STEP_RUFF:
             row[T.S_HAND] = int(rng.choice(mine_seats))
             row[T.S_SUIT] = int(rng.choice([s for s in range(4) if s != trump]))
@@ -599,7 +604,7 @@ def lead_options(args):
     the search generates them (statement, count refinements, policy)."""
     from claimsolver.engine.claim_moves import gen_options
     from claimsolver.engine.search_claim import NPLY
-    from claimsolver.engine.claim_api import _named_cards
+    from claimsolver.engine.steps import named_cards as _named_cards
     from claimsolver.engine.steps import settle_pc
 
     hands = np.array(args["hands"], dtype=np.int64)
@@ -1014,3 +1019,30 @@ def test_a_list_of_tricks_keeps_his_leads_to_the_suits_listed():
             args = dict(hands=h, trump=4, leader=2, trick=np.zeros(0, np.int64), claim_side=0, forget=0,
                         shown=0, policy=all_normal, options=DEFAULT_OPTIONS, steps=steps, running=-1)
             assert res.tricks == want and (res.tricks, res.careless) == reference(args)
+
+
+def test_a_list_of_tricks_keeps_the_cards_that_take_them():
+    # tables.STEP_LISTED's flag (laws/statement.taking_cards, published ruling 26). North leads
+    # a heart from three at notrump to East's ace; South, holding only listed suits (SA CA C2
+    # with "a spade and a club" listed), must discard. Every play normal: throwing an ace, he
+    # takes nothing (East cashes his king of that suit, and South may duck the other king with
+    # the C2); keeping the cards that take the listed tricks (SA CA), he throws the C2 and takes
+    # both.
+    def c(suit, rank):
+        return 1 << (16 * suit + rank)
+    hands = np.array([c(1, 3) | c(1, 5) | c(1, 6), c(1, 14) | c(0, 13) | c(3, 13),
+                      c(0, 14) | c(3, 14) | c(3, 2), c(1, 2) | c(0, 3) | c(3, 4)], dtype=np.int64)
+    all_normal = np.full(T.N_PLAY_CLASSES, T.NORMAL, dtype=np.int64)
+
+    def listed(taking):
+        return np.array([[T.STEP_LISTED, -1, -1, -1, -1, 1 << 0 | 1 << 3, taking, 1, -1],
+                         [T.STEP_END, -1, -1, -1, -1, -1, 0, -1, -1]], dtype=np.int64)
+    for taking, want in ((0, 0), (c(0, 14) | c(3, 14), 2)):
+        steps = listed(taking)
+        res = claim_search(hands, 4, 0, np.zeros(0, np.int64), 0, 0, 0, all_normal, DEFAULT_OPTIONS, steps)
+        args = dict(hands=hands, trump=4, leader=0, trick=np.zeros(0, np.int64), claim_side=0, forget=0,
+                    shown=0, policy=all_normal, options=DEFAULT_OPTIONS, steps=steps, running=-1)
+        assert res.tricks == want and (res.tricks, res.careless) == reference(args)
+    # the cards must be the side's top cards of their suits (the table keys them by number)
+    with pytest.raises(ValueError, match="top cards"):
+        claim_search(hands, 4, 0, np.zeros(0, np.int64), 0, 0, 0, all_normal, DEFAULT_OPTIONS, listed(c(3, 2)))

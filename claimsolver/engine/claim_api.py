@@ -17,6 +17,7 @@ from claimsolver import tables as T
 
 from . import _cache
 from .search_claim import N_FIELDS, NPLY, TT_BUCKET, solve
+from .steps import named_cards
 
 __all__ = ["ClaimSearchResult", "ClaimBuffers", "LineNode", "claim_search", "line_options", "shared_tables"]
 
@@ -289,7 +290,11 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
             raise ValueError(f"steps[{i}]: hand = {row[T.S_HAND]} is not a seat (or -1)")
         if not -1 <= row[T.S_COUNT] <= 63:
             raise ValueError(f"steps[{i}]: count = {row[T.S_COUNT]} out of range")
-    named = _named_cards(steps)
+        if row[T.S_KIND] == T.STEP_LISTED and not _top_cards_of(row[T.S_FLAG], int(hands[claim_side])
+                                                                 | int(hands[claim_side + 2])):
+            raise ValueError(f"steps[{i}]: flag = {row[T.S_FLAG]} is not a set of the claiming side's top "
+                             f"cards of their suits (the cards that take the listed tricks)")
+    named = named_cards(steps)
 
     buf = buffers if buffers is not None else _get_buffers()
     if not _announced and not _cache.has_compiled_cache(_cache_pkg_dir(), "search_claim"):
@@ -428,19 +433,21 @@ def walk_start(hands, trump: int, leader: int, trick, claim_side: int, forget: i
     outstanding = int(hands[1 - claim_side]) | int(hands[3 - claim_side])
     fg, sh = np.int64(int(forget) & outstanding), np.int64(shown)
     pc, aux = settle_pc(h, side, tr, fg, sh, np.int64(0 if steps.shape[0] > 0 else -1), np.int64(0), steps)
-    return WalkStart(h, trk, steps, np.asarray(options, dtype=np.int64), np.int64(_named_cards(steps)),
+    return WalkStart(h, trk, steps, np.asarray(options, dtype=np.int64), np.int64(named_cards(steps)),
                      np.zeros((NPLY * 16, 4), dtype=np.int64), np.zeros(1, dtype=np.int64), side, tr,
                      np.int64(leader), fg, sh, np.int64(-1), pc, aux, len(tcards))
 
 
-def _named_cards(steps: np.ndarray) -> int:
-    """The cards a statement names (its steps' card and card2): each is its own group."""
-    named = 0
-    for i in range(steps.shape[0]):
-        for col in (T.S_CARD, T.S_CARD2):
-            if steps[i, col] != -1:
-                named |= 1 << int(steps[i, col])
-    return named
+def _top_cards_of(cards: int, mine: int) -> bool:
+    """Whether ``cards`` are cards of ``mine`` and, in each suit, its highest ones (the claim
+    search keys them by their number per suit: search_claim.state_keys)."""
+    if cards < 0 or cards & ~mine:
+        return False
+    for s in range(4):
+        w = cards >> (16 * s) & 0x7FFC
+        if w and (mine >> (16 * s) & 0x7FFC) >> (w & -w).bit_length() - 1 != w >> (w & -w).bit_length() - 1:
+            return False
+    return True
 
 
 def _cache_pkg_dir():

@@ -13,17 +13,18 @@ from claimsolver import tables as T
 from .classify import above, classify, effective, hold
 from .count import refine_count
 from .movegen import legal_mask
-from .steps import listed_bits, stated, suit_bits
+from .steps import listed_bits, stated, suit_bits, taking_cards
 from .trick import beats, trick_winner, winning_card
 
 
 # --- options --------------------------------------------------------------------
 
 @njit(cache=True, _nrt=False)
-def gen_groups(sub, allp, forget, named, mv, base):
+def gen_groups(sub, allp, forget, named, mv, base, taking=0):
     """One representative (the highest card) per group of equivalent cards of ``sub`` (a set
     of cards of one hand): a run of ``sub``'s cards touching among ``allp`` (every card still
-    in a hand or in the current trick), with the same forget bit, named cards alone.
+    in a hand or in the current trick), with the same forget bit and the same ``taking`` bit
+    (the cards that take a list's tricks, steps.taking_cards), named cards alone.
     Writes the cards to mv[base:, 0] and returns the count."""
     n = 0
     for s in range(4):
@@ -32,6 +33,7 @@ def gen_groups(sub, allp, forget, named, mv, base):
             continue
         a = hold(allp, s)
         f = hold(forget, s)
+        tk = hold(taking, s)
         nm = hold(named, s)
         prev = False
         pf = 0
@@ -39,7 +41,7 @@ def gen_groups(sub, allp, forget, named, mv, base):
         for r in range(14, 1, -1):
             if (a >> r) & 1:
                 if (h >> r) & 1:
-                    fb = (f >> r) & 1
+                    fb = ((f >> r) & 1) | (((tk >> r) & 1) << 1)  # forget and taking bits
                     nb = (nm >> r) & 1
                     if not (prev and fb == pf and nb == 0 and pn == 0):
                         mv[base + n, 0] = 16 * s + r
@@ -181,8 +183,9 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
         for k in range(pos):
             allp |= np.int64(1) << trk[tstart + k]
     legal = legal_mask(h, ls)
+    taking = taking_cards(steps) if steps.shape[0] > 0 else np.int64(0)
     if (seat & 1) != side:
-        n = gen_groups(legal, allp, forget, named, mv, base)
+        n = gen_groups(legal, allp, forget, named, mv, base, taking)
         for i in range(n):
             mv[base + i, 1] = -1
             mv[base + i, 2] = 0
@@ -191,7 +194,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
     slip = (shown >> T.SHOWN_SLIP) & 1  # the line has made its one careless slip
     dic = stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps, seat, legal)
     if dic != 0:
-        n = gen_groups(dic, allp, forget, named, mv, base)
+        n = gen_groups(dic, allp, forget, named, mv, base, taking)
         for i in range(n):
             mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk,
                                        tstart, pos, seat, mv[base + i, 0])
@@ -207,7 +210,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
     for attempt in range(2):
         # (a second attempt only when the line's one slip is made and only slips are left:
         # a second slip rather than an irrational play, classes refined again, no exclusions)
-        n = gen_groups(legal, allp, forget, named, mv, base)
+        n = gen_groups(legal, allp, forget, named, mv, base, taking)
         for i in range(n):
             mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk, tstart,
                                        pos, seat, mv[base + i, 0])
@@ -275,8 +278,10 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             k = keep_cards(mv, base, k, listed)
         elif (legal & suit_bits(ls)) == 0:
             k = keep_cards(mv, base, k, ~(listed & ~suit_bits(trump)))
+            # and among the suits listed, the cards that take his tricks go last
+            k = keep_cards(mv, base, k, ~steps[pc, T.S_FLAG])
     if k == 0:  # every legal play irrational (cannot happen by design): any legal play
-        n = gen_groups(legal, allp, forget, named, mv, base)
+        n = gen_groups(legal, allp, forget, named, mv, base, taking)
         for i in range(n):
             mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk,
                                        tstart, pos, seat, mv[base + i, 0])

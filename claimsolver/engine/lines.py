@@ -46,7 +46,7 @@ from .bits import popcount
 from .classify import hold
 from .claim_moves import gen_options
 from .search_claim import play_card
-from .steps import settle_pc, suit_bits
+from .steps import named_cards, settle_pc, suit_bits
 
 __all__ = ["LinesResult", "normal_lines", "NV"]
 
@@ -317,12 +317,7 @@ class _Tree:
         for i, c in enumerate(self.trick):
             self.trk[i] = c
         self.steps = np.ascontiguousarray(steps, dtype=np.int64).reshape(-1, 9)
-        named = 0
-        for row in self.steps:
-            for col in (3, 4):  # card, card2
-                if int(row[col]) >= 0:
-                    named |= 1 << int(row[col])
-        self.named = named
+        self.named = named_cards(self.steps)
         out = int(self.hands[1 - claim_side]) | int(self.hands[3 - claim_side])
         self.forget = int(forget) & out
         self.shown = int(shown)

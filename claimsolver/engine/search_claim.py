@@ -73,7 +73,7 @@ from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, master_co
                            second_hand_flag, sure_tricks_bound, trick_won, value_bound)
 from .claim_moves import excluded_reach, gen_options, order_options
 from .classify import above, hold, top_holding
-from .steps import advance_aux, settle_pc, suit_bits
+from .steps import advance_aux, settle_pc, suit_bits, taking_cards
 from .trick import beats
 
 NPLY = 64
@@ -161,8 +161,10 @@ suit_code = _suit_code_bmi2 if HAVE_BMI2 else _suit_code_loop
 
 
 @njit(cache=True, _nrt=False)
-def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d, spots):
-    """Write the 6 key words of the canonical trick-boundary state to stack[F_K0.., d]."""
+def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d, spots, taking):
+    """Write the 6 key words of the canonical trick-boundary state to stack[F_K0.., d].
+    ``taking``: the cards still held that take a list's tricks (steps.taking_cards), the
+    claiming side's top cards of their suits, so their number per suit places them."""
     for s in range(4):
         h0 = hold(hands[0], s)
         h1 = hold(hands[1], s)
@@ -171,7 +173,8 @@ def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d, 
         p = h0 | h1 | h2 | h3
         code = suit_code(h0, h1, h2, h3, hold(forget, s), hold(named, s))
         hi = popcount(p >> 10) if spots else 0
-        stack[F_K0 + s, d] = code | (popcount(p) << 52) | (np.int64(hi) << 56)
+        stack[F_K0 + s, d] = (code | (popcount(p) << 52) | (np.int64(hi) << 56)
+                              | (popcount(hold(taking, s)) << 59))
     stack[F_K0 + 4, d] = (leader | ((running + 1) << 2) | ((pc + 1) << 7) | (aux << 15)
                           | (shown << 23))
     stack[F_K0 + 5, d] = (hands[0] | hands[1] | hands[2] | hands[3]) & named
@@ -368,6 +371,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     # between them). A state that can meet none keeps the canonical key: its value is the
     # same as with no exclusions at all.
     nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS else 0
+    taking = taking_cards(steps) if steps.shape[0] > 0 else np.int64(0)
     exact = named | np.int64(0x7FFC7FFC7FFC7FFC)
     d = d0
     stack[F_LEADER, d] = leader0
@@ -440,7 +444,8 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                         state_keys(hands, stack[F_FORGET, d], exact if reach > 0 else named, ld,
                                    key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
                                    stack[F_PC, d], stack[F_AUX, d],
-                                   key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots)
+                                   key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots,
+                                   taking & (hands[side] | hands[side + 2]))
                         stack[F_K0 + 4, d] |= reach << 40
                         pr = tt_probe(tt, stack, d, gen)
                         lb = sb

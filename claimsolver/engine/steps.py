@@ -25,6 +25,31 @@ def suit_bits(s):
     return np.int64(SUIT_MASK) << (16 * s)
 
 
+def named_cards(steps) -> int:
+    """The cards a statement names (its steps' card and card2): each is its own group of
+    equivalent cards and is keyed exactly by the claim search. (Plain Python: the wrappers
+    compute it once per search.)"""
+    named = 0
+    for row in steps:
+        for col in (T.S_CARD, T.S_CARD2):
+            if int(row[col]) >= 0:
+                named |= 1 << int(row[col])
+    return named
+
+
+@njit(cache=True, _nrt=False)
+def taking_cards(steps):
+    """The cards that take the tricks of a list (STEP_LISTED's ``flag``; 0 without a list).
+    They are the claiming side's highest cards of their suits, so the ones still held are
+    its top ``m`` cards of each suit: equivalent cards are grouped, and the table keys the
+    state, with ``m`` per suit (search_claim.state_keys)."""
+    w = np.int64(0)
+    for i in range(steps.shape[0]):
+        if steps[i, T.S_KIND] == T.STEP_LISTED:
+            w |= steps[i, T.S_FLAG]
+    return w
+
+
 @njit(cache=True, _nrt=False)
 def listed_bits(mask):
     """Bitboard of every card of the suits in a suit bit mask (STEP_LISTED's ``count``)."""

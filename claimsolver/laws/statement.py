@@ -186,16 +186,32 @@ class _Compiler:
         the heart ace, six spades and five diamonds and was ruled to play those suits, losing
         the diamonds he had conceded, not to throw his diamonds or give up a club he never
         spoke of. (A list followed by other steps stays a count: the row would hold those
-        steps back until the suits are gone.)"""
+        steps back until the suits are gone.)
+
+        The number listed in a suit says which of its cards he means to take them with: as many
+        of the side's highest cards of the suit (:func:`taking_cards`). A hand
+        that cannot follow and holds only listed suits throws its other cards first — published
+        ruling 26, "six diamonds, five spades and two clubs": West discards his small clubs on
+        the diamonds, not the spade ace and king that take his spade tricks."""
         mask = 0
+        counts: dict[int, int] = {}
         for st in reversed(list(steps)):
             if isinstance(st, L.Concede) and st.at_end:
                 continue  # (played after the list)
             if not isinstance(st, L.TrickList):
                 break
-            mask |= sum(1 << s for s, _ in st.counts if isinstance(s, int))
+            for s, n in st.counts:
+                if isinstance(s, int):
+                    mask |= 1 << s
+                    counts[s] = counts.get(s, 0) + (n if isinstance(n, int) else ALL)
         if mask:
-            self.emit(_row(T.STEP_LISTED, count=mask))
+            hands = self.claim.position.hands
+            side = self.claim.claiming_side
+            taking = 0
+            for s, n in counts.items():
+                if s != self.trump:  # (a trump is ruffed with, never discarded: the suit rule is enough)
+                    taking |= taking_cards(hands[side], hands[side + 2], s, n)
+            self.emit(_row(T.STEP_LISTED, count=mask, flag=taking))
             self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any "
                               "order, but he leads the suits he listed, and keeps them, while he can")
         elif self.lists:
@@ -279,6 +295,21 @@ class _Compiler:
                                               f"at most {MAX_STEP_ROWS} are supported")])
         arr = np.array(self.rows, dtype=np.int64).reshape(-1, T.N_STEP_FIELDS)
         return CompiledLine(arr, Mentions(frozenset(self.cards), frozenset(self.suits), tuple(self.listed)), tuple(self.notes))
+
+
+def taking_cards(hand: int, partner: int, suit: int, n: int) -> int:
+    """The claiming side's ``n`` highest cards of ``suit`` (of both hands): the cards a list of
+    ``n`` tricks in that suit means him to take them with (his top cards first, as his count
+    cashes a suit: DESIGN 2.4)."""
+    both = (hand | partner) >> (16 * suit) & 0x7FFC
+    taking = 0
+    for r in range(14, 1, -1):
+        if n <= 0:
+            break
+        if both >> r & 1:
+            taking |= 1 << r
+            n -= 1
+    return taking << (16 * suit)
 
 
 def compile_line(line: L.Line, claim: Claim) -> CompiledLine:

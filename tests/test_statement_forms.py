@@ -119,6 +119,9 @@ def test_a_list_of_tricks_compiles_to_the_suits_he_leads_and_keeps():
         rows = compile_line(b(text, claim.position).line, claim).steps
         assert [int(r[T.S_KIND]) for r in rows] == [T.STEP_LISTED, T.STEP_END], text
         assert rows[0][T.S_COUNT] == (1 << 0) | (1 << 2)
+        # and the cards that take those tricks: North-South's two highest spades (South's AQ) and
+        # three highest diamonds (North's AKQ) — the cards a hand keeps while it can
+        assert rows[0][T.S_FLAG] == sum(1 << card(c) for c in ("SA", "SQ", "DA", "DK", "DQ"))
     rows = compile_line(b("cash the ♦A, then three diamonds", claim.position).line, claim).steps
     assert [int(r[T.S_KIND]) for r in rows] == [T.STEP_PLAY, T.STEP_LISTED, T.STEP_END]
     # a list followed by a step of play stays a count (the row would hold the step back)

@@ -439,12 +439,13 @@ def walk_start(hands, trump: int, leader: int, trick, claim_side: int, forget: i
 
 
 def _top_cards_of(cards: int, mine: int) -> bool:
-    """Whether ``cards`` are cards of ``mine`` and, in each suit, its highest ones (the claim
-    search keys them by their number per suit: search_claim.state_keys)."""
-    if cards < 0 or cards & ~mine:
+    """Whether ``cards`` is a bitboard whose cards still in ``mine`` are, in each suit, its
+    highest ones (the claim search keys them by their number per suit: search_claim.state_keys;
+    cards already played no longer matter)."""
+    if cards < 0 or cards & ~_FULL_DECK:
         return False
     for s in range(4):
-        w = cards >> (16 * s) & 0x7FFC
+        w = (cards & mine) >> (16 * s) & 0x7FFC
         if w and (mine >> (16 * s) & 0x7FFC) >> (w & -w).bit_length() - 1 != w >> (w & -w).bit_length() - 1:
             return False
     return True

@@ -9,16 +9,18 @@ the ``policy`` does not mark IRRATIONAL.
 
 What makes it fast:
 * equivalent cards searched once: cards of one hand touching in rank among the cards still in
-  play *including the current trick's cards*, with the same forget bit, none of them named by a
-  statement step (named cards are their own group). Every play class and every later event is
+  play *including the current trick's cards*, with the same forget bit and the same bit of a
+  list's cards that take its tricks (steps.taking_cards), none of them named by a statement
+  step (named cards are their own group). Every play class and every later event is
   the same for all cards of such a group (the reference defines classes group-wise over a
   coarser grouping);
 * a transposition table at trick boundaries keyed on the whole search state in canonical form
   (per suit, top-down: owner, forget bit and named bit of each remaining card, the number of
-  cards ranked ten or higher; leader, the show-outs that can matter, running, pc, aux; the
+  cards ranked ten or higher, the number of a list's taking cards still held — the claiming
+  side's top cards of the suit; leader, the show-outs that can matter, running, pc, aux; the
   named cards still in play).
   Two states with the same key have the same value: the search reads ranks only through their
-  order, the "spot card" test (rank < 10) and the named cards. What can no longer matter is
+  order, the "spot card" test (rank < 10), the named cards and the taking cards. What can no longer matter is
   left out of the key so that more states meet: the spot-card count when the policy prices the
   spot classes like their other classes (then rank < 10 changes no value), a running mark
   that can no longer make a class, the claiming side's show-outs and those of suits no longer

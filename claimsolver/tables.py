@@ -317,9 +317,9 @@ STEP_TEST_STATIC = 12  # flag 1 -> next, 0 -> alt (an event decided from the pos
 STEP_LISTED = 13  # "four hearts and a diamond": ``count`` = bit mask of the suits listed (1 << suit);
 # a claiming hand on lead leads a listed suit, and one that cannot follow keeps the listed suits
 # (trumps apart), whenever a normal play does so (a filter on his normal plays, never a dictated
-# play); ``flag`` = the cards that take the listed tricks (a bitboard, 0 for none): a hand that
-# cannot follow and holds only listed suits keeps those while a normal play does; done when the
-# side holds no card of the suits
+# play); ``flag`` = the cards that take the listed tricks (a bitboard, 0 for none; the side's
+# highest cards of their suits): a hand that cannot follow throws other cards before these,
+# whenever a normal play does so; done when the side holds no card of the suits
 STEP_KIND_NAMES = (
     "end", "draw trumps", "cash", "finesse", "concede", "play", "ruff", "duck", "discard", "crossruff",
     "if drops", "if shows out", "if", "lead the suits listed",

@@ -213,7 +213,8 @@ class _Compiler:
                     taking |= taking_cards(hands[side], hands[side + 2], s, n)
             self.emit(_row(T.STEP_LISTED, count=mask, flag=taking))
             self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any "
-                              "order, but he leads the suits he listed, and keeps them, while he can")
+                              "order, but he leads the suits he listed, and keeps them and the cards that take "
+                              "them, while he can")
         elif self.lists:
             self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any order")
 

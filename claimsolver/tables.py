@@ -317,9 +317,15 @@ STEP_TEST_STATIC = 12  # flag 1 -> next, 0 -> alt (an event decided from the pos
 STEP_LISTED = 13  # "four hearts and a diamond": ``count`` = bit mask of the suits listed (1 << suit);
 # a claiming hand on lead leads a listed suit, and one that cannot follow keeps the listed suits
 # (trumps apart), whenever a normal play does so (a filter on his normal plays, never a dictated
-# play); ``flag`` = the cards that take the listed tricks (a bitboard, 0 for none; the side's
-# highest cards of their suits): a hand that cannot follow throws other cards before these,
-# whenever a normal play does so; done when the side holds no card of the suits
+# play); and he cashes before he concedes: unless a cash outside the list (a lead of a suit the
+# side holds a top card of: drawing trumps, an unlisted winner) is worth more tricks in his
+# count than every listed lead, while a lead of a listed suit the side holds a top card of is
+# normal by its class, the leads of listed suits it holds no top card of fall to 27/32 and the
+# cashing leads are weighed by COUNT *leading* against each other only (a count refinement: only
+# where the policy prices it); ``flag`` = the cards that take the listed tricks (a bitboard, 0
+# for none; the side's highest cards of their suits): a hand that cannot follow throws other
+# cards before these, whenever a normal play does so; done when the side holds no card of the
+# suits
 STEP_KIND_NAMES = (
     "end", "draw trumps", "cash", "finesse", "concede", "play", "ruff", "duck", "discard", "crossruff",
     "if drops", "if shows out", "if", "lead the suits listed",

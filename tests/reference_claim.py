@@ -22,7 +22,7 @@ from reference_count import (  # noqa: F401  (re-exported: tests use R.ref_count
     _ranks, _aware_hands, ref_suit_count, ref_ruffs, ref_split, ref_blocked_split,
     ref_link, ref_won_by_hand, ref_count, ref_opp_cash, ref_opp_cash_seated, ref_keep_after_loss, ref_count_on_lead,
     ref_opp_can_beat, ref_opp_link,
-    ref_play_out, ref_after_value, ref_exit_count, ref_lead_value, ref_play_value,
+    ref_play_out, ref_after_value, ref_exit_count, ref_exit_choice, ref_lead_value, ref_play_value,
 )
 
 
@@ -271,8 +271,33 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
             return classed
         best = max((ref_lead_value(hands, side, trump, forget, seat, c, st[4]) for c, k in classed
                     if pol[k] != T.IRRATIONAL), default=-1)
-        return [(c, refined[k] if k in refined and ref_lead_value(hands, side, trump, forget, seat, c, st[4]) < best else k)
-                for c, k in classed]
+        # a list of tricks names the suits he takes them in (tables.STEP_LISTED)
+        pc = st[6]
+        listed = (listed_suits(ctx.steps[pc][T.S_COUNT])
+                  if pc >= 0 and ctx.steps[pc][T.S_KIND] == T.STEP_LISTED else 0)
+
+        def heads(su):  # a claiming hand holds a card of the suit above their aware cards
+            mine = _ranks(hands[side] | hands[side + 2], su)
+            theirs = _ranks((hands[1 - side] | hands[3 - side]) & ~forget, su)
+            return bool(mine) and max(mine) > max(theirs, default=0)
+        # of the listed leads (unless a cash outside them, a lead of another suit he heads, is
+        # worth more tricks than all of them), while one of a suit he heads is normal, those are
+        # weighed among themselves and the others fall: he cashes before he concedes
+        values = {c: ref_lead_value(hands, side, trump, forget, seat, c, st[4])
+                  for c, k in classed if pol[k] != T.IRRATIONAL}
+        best_cash = max((v for c, v in values.items() if (listed >> c) & 1), default=-1)
+        best_other = max((v for c, v in values.items() if not (listed >> c) & 1 and heads(suit_of(c))),
+                         default=-1)
+        best_top = -1
+        if best_cash >= 0 and best_other // 64 <= best_cash // 64:
+            best_top = max((v for c, v in values.items() if (listed >> c) & 1 and heads(suit_of(c))), default=-1)
+
+        def breaks(c):
+            v = ref_lead_value(hands, side, trump, forget, seat, c, st[4])
+            if best_top >= 0 and (listed >> c) & 1:
+                return v < best_top or not heads(suit_of(c))
+            return v < best
+        return [(c, refined[k] if k in refined and breaks(c) else k) for c, k in classed]
     if pol[T.FOLLOW_WIN_BREAKS_COUNT] != pol[T.FOLLOW_WIN_SURE]:
         # tables.COUNT *winning*: among his wins with a sure winner, the best for his count stays
         wins = {c: ref_play_value(st, ctx, seat, c) for c, k in classed if k == T.FOLLOW_WIN_SURE}

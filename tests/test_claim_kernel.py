@@ -1021,6 +1021,28 @@ def test_a_list_of_tricks_keeps_his_leads_to_the_suits_listed():
             assert res.tricks == want and (res.tricks, res.careless) == reference(args)
 
 
+def test_a_list_of_tricks_cashes_before_it_concedes():
+    # tables.STEP_LISTED, he cashes before he concedes (published ruling 28). Clubs trumps, North
+    # on lead, spades and diamonds listed, the count on for North and South at club class: North
+    # S3 H5 CK, East SQ HT CA, South S5 HJ DK, West H4 D93. After the hearts (South's jack wins),
+    # his count values South's spade concession as high as the DK (one trick each), and its
+    # tie-break (his count after the trick) preferred the concession: East wins the spade and
+    # his CA fells the king, one trick. Cashing the listed DK first (the side holds its top card;
+    # of the spades it does not) takes two.
+    from claimsolver.cards import parse_deal
+
+    hands = np.array(parse_deal("N:3.5..K Q.T..A 5.J.K. .4.93."), dtype=np.int64)
+    policy = compile_policy(Settings(regulation="acbl", player_class="club"))
+    options = np.array([1, 1, 1, 0b0101, 0, 0, 0, 0], dtype=np.int64)  # the count for North and South
+    steps = np.array([[T.STEP_LISTED, -1, -1, -1, -1, 1 << 0 | 1 << 2, 0, 1, -1],
+                      [T.STEP_END, -1, -1, -1, -1, -1, 0, -1, -1]], dtype=np.int64)
+    res = claim_search(hands, 3, 0, np.zeros(0, np.int64), 0, 0, 0, policy, options, steps)
+    args = dict(hands=hands, trump=3, leader=0, trick=np.zeros(0, np.int64), claim_side=0, forget=0,
+                shown=0, policy=policy, options=options, steps=steps, running=-1)
+    assert (res.tricks, res.careless) == reference(args) == (2, 0)
+    assert replay(args, res) == (2, 0)
+
+
 def test_a_list_of_tricks_keeps_the_cards_that_take_them():
     # tables.STEP_LISTED's flag (laws/statement.taking_cards, published ruling 26). North leads
     # a heart from three at notrump to East's ace; South, holding only listed suits (SA CA C2

@@ -192,6 +192,10 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             mv[base + i, 3] = 0
         return n
     slip = (shown >> T.SHOWN_SLIP) & 1  # the line has made its one careless slip
+    # a list of tricks names the suits he takes them in: of those, he cashes before he concedes
+    cash_cards = np.int64(0)
+    if pc >= 0 and steps[pc, T.S_KIND] == T.STEP_LISTED:
+        cash_cards = listed_bits(steps[pc, T.S_COUNT])
     dic = stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps, seat, legal)
     if dic != 0:
         n = gen_groups(dic, allp, forget, named, mv, base, taking)
@@ -202,7 +206,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
             refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv,
-                         base, n, slip)
+                         base, n, slip, cash_cards)
         for i in range(n):
             mv[base + i, 3] = 0  # (after refine_count, which keeps its values there)
         return n
@@ -216,7 +220,8 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
                                        pos, seat, mv[base + i, 0])
             seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
-            refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip)
+            refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip,
+                         cash_cards)
         nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS and attempt == 0 else 0
         out = np.int64(0)  # excluded plays here (card bit mask)
         admitted = np.int64(0)  # with excluded plays here: the plays normal here or made instead

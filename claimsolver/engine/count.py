@@ -669,14 +669,28 @@ def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
 
 
 @njit(cache=True, _nrt=False)
-def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip):
+def _heads_suit(hands, side, forget, s):
+    """Does a claiming hand hold a card of suit s above every aware card the opponents hold
+    of it (a top card, tables.py's terms)?"""
+    mine = hold(hands[side] | hands[side + 2], s)
+    theirs = hold((hands[1 - side] | hands[3 - side]) & ~forget, s)
+    return mine != 0 and high_rank(mine) > high_rank(theirs)
+
+
+@njit(cache=True, _nrt=False)
+def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip,
+                 cash_cards):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
     (tables.COUNT_REFINES), where the policy prices the refined class differently: a lead
     from a suit without a top card, a discard, a ruff in front of partner's sure winner or a
     follow whose value (:func:`lead_value`,
     :func:`play_value`) is below the best value of the options the policy does not make
     irrational; an overtake of partner's winner or a top card thrown while a loser is kept
-    that is worth more than all of them becomes the count's play (31, 36)."""
+    that is worth more than all of them becomes the count's play (31, 36). Of the leads of
+    ``cash_cards`` (a bitboard: the suits a list of tricks names, tables.STEP_LISTED), unless a
+    lead of another suit he holds a top card of is worth more tricks than all of them, while one
+    of a suit he holds a top card of is normal, the others fall and those are weighed among
+    themselves: he cashes before he concedes."""
     lead_pol = (policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
                 or policy[T.LEAD_TOP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS])
     disc_pol = (policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_LOSER]
@@ -706,13 +720,39 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                 mv[base + i, 3] = v
                 if v > best:
                     best = v
+        # among the leads of cash_cards (unless a cash outside them, a lead of another suit he
+        # holds a top card of, is worth more tricks than all of them: drawing trumps, an unlisted
+        # winner), while one of a suit he holds a top card of is normal, those are weighed among
+        # themselves and the others fall: he cashes before he concedes
+        best_cash = -1
+        best_other = -1
+        for i in range(n):
+            c = mv[base + i, 0]
+            v = mv[base + i, 3]
+            if (cash_cards >> c) & 1:
+                if v > best_cash:
+                    best_cash = v
+            elif v > best_other and _heads_suit(hands, side, forget, c >> 4):
+                best_other = v
+        best_top = -1
+        if best_cash >= 0 and best_other >> 6 <= best_cash >> 6:
+            for i in range(n):
+                c = mv[base + i, 0]
+                v = mv[base + i, 3]
+                if (cash_cards >> c) & 1 and v > best_top and _heads_suit(hands, side, forget, c >> 4):
+                    best_top = v
         for i in range(n):
             cl = mv[base + i, 1]
             if cl == T.LEAD_NO_TOP_CARD or cl == T.LEAD_TOP_OF_TOP_CARDS:
+                c = mv[base + i, 0]
                 v = mv[base + i, 3]
                 if v < 0:
-                    v = lead_value(hands, side, trump, forget, shown, seat, mv[base + i, 0])
-                if v < best:
+                    v = lead_value(hands, side, trump, forget, shown, seat, c)
+                if best_top >= 0 and (cash_cards >> c) & 1:
+                    below = v < best_top or not _heads_suit(hands, side, forget, c >> 4)
+                else:
+                    below = v < best
+                if below:
                     mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT if cl == T.LEAD_NO_TOP_CARD else T.LEAD_TOP_BREAKS_COUNT
         return
     for i in range(n):

@@ -192,7 +192,18 @@ class _Compiler:
         of the side's highest cards of the suit (:func:`taking_cards`). A hand
         that cannot follow and holds only listed suits throws its other cards first — published
         ruling 26, "six diamonds, five spades and two clubs": West discards his small clubs on
-        the diamonds, not the spade ace and king that take his spade tricks."""
+        the diamonds, not the spade ace and king that take his spade tricks.
+
+        And he cashes before he concedes: while a listed suit the side holds a top card of can
+        be led normally, a lead of a listed suit it holds no top card of is not normal, and his
+        cashing leads are weighed by his count against each other only — unless a cash outside
+        the list (drawing trumps, a winner he did not list) is worth more tricks in his count
+        than every listed lead. Published
+        ruling 28: after the spades and the ♦K, declarer crosses to the ♦A and cashes the ♦Q
+        before he gives up a diamond, and East then cashes the hearts (8, as the director
+        ruled; before, his count's tie-break preferred conceding the ♥J or the ♠9, 6). Ruling
+        26: East cashes the ♦J before conceding a round. The move generator applies it with
+        the count's lead rule (tables.STEP_LISTED)."""
         mask = 0
         counts: dict[int, int] = {}
         for st in reversed(list(steps)):

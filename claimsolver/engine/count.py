@@ -724,23 +724,24 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
         # holds a top card of, is worth more tricks than all of them: drawing trumps, an unlisted
         # winner), while one of a suit he holds a top card of is normal, those are weighed among
         # themselves and the others fall: he cashes before he concedes
-        best_cash = -1
-        best_other = -1
-        for i in range(n):
-            c = mv[base + i, 0]
-            v = mv[base + i, 3]
-            if (cash_cards >> c) & 1:
-                if v > best_cash:
-                    best_cash = v
-            elif v > best_other and _heads_suit(hands, side, forget, c >> 4):
-                best_other = v
         best_top = -1
-        if best_cash >= 0 and best_other >> 6 <= best_cash >> 6:
+        if cash_cards != 0:
+            best_cash = -1
+            best_other = -1
             for i in range(n):
                 c = mv[base + i, 0]
                 v = mv[base + i, 3]
-                if (cash_cards >> c) & 1 and v > best_top and _heads_suit(hands, side, forget, c >> 4):
-                    best_top = v
+                if (cash_cards >> c) & 1:
+                    if v > best_cash:
+                        best_cash = v
+                elif v > best_other and _heads_suit(hands, side, forget, c >> 4):
+                    best_other = v
+            if best_cash >= 0 and best_other >> 6 <= best_cash >> 6:
+                for i in range(n):
+                    c = mv[base + i, 0]
+                    v = mv[base + i, 3]
+                    if (cash_cards >> c) & 1 and v > best_top and _heads_suit(hands, side, forget, c >> 4):
+                        best_top = v
         for i in range(n):
             cl = mv[base + i, 1]
             if cl == T.LEAD_NO_TOP_CARD or cl == T.LEAD_TOP_OF_TOP_CARDS:

@@ -1041,6 +1041,15 @@ def test_a_list_of_tricks_cashes_before_it_concedes():
                 shown=0, policy=policy, options=options, steps=steps, running=-1)
     assert (res.tricks, res.careless) == reference(args) == (2, 0)
     assert replay(args, res) == (2, 0)
+    # the exception, a cash outside the list worth more tricks: notrump, North S8 DT C6, East
+    # S4 DA7, South SQ H3 D9, West SJ9 HK, spades and diamonds listed. North's unlisted C6 is a
+    # winner worth two tricks in his count, the listed S8 to the queen one: his count still
+    # rules (the club first, two tricks), where the cash of the listed spade would take one.
+    hands = np.array(parse_deal("N:8..T.6 4..A7. Q.3.9. J9.K.."), dtype=np.int64)
+    steps[0, T.S_COUNT] = 1 << 0 | 1 << 2
+    res = claim_search(hands, 4, 0, np.zeros(0, np.int64), 0, 0, 0, policy, options, steps)
+    args.update(hands=hands, trump=4, steps=steps)
+    assert (res.tricks, res.careless) == reference(args) == (2, 0)
 
 
 def test_a_list_of_tricks_keeps_the_cards_that_take_them():

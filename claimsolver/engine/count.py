@@ -13,7 +13,7 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import hibit, popcount
-from .classify import above, effective, high_rank, hold, low_rank
+from .classify import above, aware_out, effective, high_rank, hold, low_rank, top_holding
 from .movegen import group_mask
 from .opp_cash import (  # noqa: F401  (re-exported: the count's callers and tests use count.*)
     _get, _seated_terms, has_link, keep_after_loss, opp_cash, opp_cash_seated, opp_cash_skip, opp_reach)
@@ -670,11 +670,8 @@ def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
 
 @njit(cache=True, _nrt=False)
 def _heads_suit(hands, side, forget, s):
-    """Does a claiming hand hold a card of suit s above every aware card the opponents hold
-    of it (a top card, tables.py's terms)?"""
-    mine = hold(hands[side] | hands[side + 2], s)
-    theirs = hold((hands[1 - side] | hands[3 - side]) & ~forget, s)
-    return mine != 0 and high_rank(mine) > high_rank(theirs)
+    """Does a claiming hand hold a top card of suit s (tables.py's terms)?"""
+    return top_holding(hold(hands[side] | hands[side + 2], s), hold(aware_out(hands, side, forget), s)) != 0
 
 
 @njit(cache=True, _nrt=False)

@@ -198,12 +198,11 @@ class _Compiler:
         be led normally, a lead of a listed suit it holds no top card of is not normal, and his
         cashing leads are weighed by his count against each other only — unless a cash outside
         the list (drawing trumps, a winner he did not list) is worth more tricks in his count
-        than every listed lead. Published
-        ruling 28: after the spades and the ♦K, declarer crosses to the ♦A and cashes the ♦Q
-        before he gives up a diamond, and East then cashes the hearts (8, as the director
-        ruled; before, his count's tie-break preferred conceding the ♥J or the ♠9, 6). Ruling
-        26: East cashes the ♦J before conceding a round. The move generator applies it with
-        the count's lead rule (tables.STEP_LISTED)."""
+        than every listed lead. Published ruling 28: after the spades and the ♦K, declarer
+        crosses to the ♦A and cashes the ♦Q before he gives up a diamond, and East then cashes
+        the hearts (8, as the director ruled; before, his count's tie-break preferred conceding
+        the ♥J or the ♠9, 6). Ruling 26: East cashes the ♦J before conceding a round. The move
+        generator applies it with the count's lead rule (tables.STEP_LISTED)."""
         mask = 0
         counts: dict[int, int] = {}
         for st in reversed(list(steps)):
@@ -224,8 +223,8 @@ class _Compiler:
                     taking |= taking_cards(hands[side], hands[side + 2], s, n)
             self.emit(_row(T.STEP_LISTED, count=mask, flag=taking))
             self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any "
-                              "order, but he leads the suits he listed, and keeps them and the cards that take "
-                              "them, while he can")
+                              "order, but he leads the suits he listed, cashing their winners before he gives "
+                              "up a trick in them, and keeps them and the cards that take them, while he can")
         elif self.lists:
             self.notes.append("a list of tricks is not an order of play (DESIGN 2.2): the suits may come in any order")
 

@@ -37,8 +37,7 @@ What makes it fast:
   a master at no careless cost);
 * move ordering: the most damaging plays first;
 * two phases: first the fewest tricks with careless plays not counted (far fewer ties to
-  separate), in a table of its own, searched from below one trick at a time ("fewer than b
-  tricks?" for b = 1, 2, ... until a line is found); then the (tricks, careless) search with the root bound
+  separate), in a table of its own; then the (tricks, careless) search with the root bound
   (tricks + 1) * 64, reading the first table's bounds as lower bounds of every node;
 * the witness is read off the principal variation of the search, re-searching (bounded, mostly
   table hits) only where a table entry cut it short.
@@ -570,21 +569,12 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
     pc, aux = settle_pc(hands, side, trump, forget, shown, pc, 0, steps)
     gen = stats[4]
     # phase 1: the fewest tricks, careless plays not counted (much cheaper: fewer ties to
-    # separate); its table then bounds every node of phase 2 from below. Searched from below,
-    # one trick at a time ("fewer than b tricks?", each answer's table entries bounding the
-    # next): a search with the bound at infinity proves the values of the lines it meets first
-    # exactly, however far above the least they lie (000-00001.lin board 11 closed, 12 tricks
-    # left: 19.5 M positions with that bound, 1.15 M from below; docs/engine.md)
-    b = np.int64(64)
-    while True:
-        v1 = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux, b,
-                    policy, options, steps, named, mv, scores, stack, tt1, stats, budget, pv, pvend,
-                    0, tt1, 0)
-        if v1 < 0:
-            return -1, 0
-        if v1 < b:
-            break
-        b = v1 + 64  # (a lower bound: no line takes fewer than v1 / 64 tricks)
+    # separate); its table then bounds every node of phase 2 from below
+    v1 = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux, INF,
+                policy, options, steps, named, mv, scores, stack, tt1, stats, budget, pv, pvend,
+                0, tt1, 0)
+    if v1 < 0:
+        return -1, 0
     stats[5] = stats[0]
     if tricks_only != 0:
         return v1, 0

@@ -172,8 +172,10 @@ COUNT_REFINES = {
 # and second hand ducking (his lowest card; void, discarding rather than ruffing) when fourth
 # hand holds a card of the suit above both the card led and third hand's (South, void in clubs,
 # keeps his ♥A when North's ♣9 beats dummy's ♣7: published ruling 21); and a third time with
-# second hand winning with his lowest card that neither third nor fourth hand can beat (he
-# keeps the lead); the worst value
+# second hand winning with his lowest card that third hand cannot beat and that is above fourth
+# hand's lowest card (his partner follows low, so he keeps the lead: North's ♠J over West's ♠6
+# with South's ♠Q10 behind, to cash his diamonds), and a fourth time with it above every card
+# of fourth hand's (partner keeps his low cards of the suit); the worst value
 # for the claimer counts. A
 # claiming hand plays its lowest card of the suit when its side is winning and the next
 # opponent cannot beat that card (or, in a second playing of the trick, its lowest card above

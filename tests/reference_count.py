@@ -426,7 +426,8 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
     ``opp_over`` 1: that, an opponent who can beat the claiming side's card but not hold the
     trick plays low (no cover), and second hand ducks (or, void, discards) when fourth hand
     can win over third hand;
-    2: second hand wins with his lowest card that neither later hand can beat.
+    2: second hand wins with his lowest card that third hand cannot beat and that beats fourth
+    hand's lowest (his partner follows low); 3: the same above all of fourth hand's cards.
     ``shown``: show-outs (bit 4 * seat + suit); a claiming hand takes no finesse: it fears the
     opponents' cards of the suit in the next opponent's hand unless a show-out places them.
     Returns (best, wseat); h is updated."""
@@ -448,7 +449,8 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
                 holds = firm(over)
                 higher = [x for x in suit_cards if suit_of(best) == s and x > best]
                 fourth = [x for x in cards_of(h[(leader + 3) % 4]) if suit_of(x) == s]
-                keep = [x for x in holds if x > max(fourth, default=0)]
+                keep = [x for x in holds if x > min(fourth, default=0)]  # partner follows with his lowest
+                keep3 = [x for x in holds if x > max(fourth, default=0)]  # or above all of partner's
                 if not ours and opp_over == 1 and higher:
                     # take partner's trick (the lead in this hand), with a card that holds it
                     card = (firm(higher) or higher)[0]
@@ -458,6 +460,8 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
                     card = suit_cards[0]  # he cannot hold the trick: plays low rather than cover
                 elif ours and opp_over == 2 and pos == 1 and keep:
                     card = keep[0]  # second hand wins so that partner cannot take the lead
+                elif ours and opp_over == 3 and pos == 1 and keep3:
+                    card = keep3[0]  # or above every card of partner's, keeping partner's low ones
                 else:
                     card = (holds or over or suit_cards)[0]
             elif ours and trump != 4 and s != trump:
@@ -576,13 +580,13 @@ def ref_lead_value(hands, side, trump, forget, seat, c, shown=0) -> int:
     # partner follows low, or takes the trick: the better; the defenders choose which of them
     # wins it: the worse for him
     for overtake in (False, True):
-        for opp_over in (0, 1, 2):
+        for opp_over in (0, 1, 2, 3):
             h = _aware_hands(hands, side, forget)
             h[seat] &= ~(1 << c)
             best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1, overtake, opp_over, shown)
             values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
                                                          bin(hands[seat]).count("1") - 1)
-    return max(min(values[o, m] for m in (0, 1, 2)) for o in (False, True))
+    return max(min(values[o, m] for m in (0, 1, 2, 3)) for o in (False, True))
 
 
 def ref_play_value(st, ctx, seat: int, c: int) -> int:
@@ -592,7 +596,7 @@ def ref_play_value(st, ctx, seat: int, c: int) -> int:
     side, trump = ctx.side, ctx.trump
     values = {}
     for overtake in (False, True):
-        for opp_over in (0, 1, 2):
+        for opp_over in (0, 1, 2, 3):
             h = _aware_hands(hands, side, forget)
             h[seat] &= ~(1 << c)
             wseat, best = trick_winner(list(trick), trump)
@@ -602,4 +606,4 @@ def ref_play_value(st, ctx, seat: int, c: int) -> int:
                                        overtake, opp_over, shown)
             values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
                                                          bin(hands[seat]).count("1") - 1)
-    return max(min(values[o, m] for m in (0, 1, 2)) for o in (False, True))
+    return max(min(values[o, m] for m in (0, 1, 2, 3)) for o in (False, True))

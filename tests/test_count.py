@@ -632,6 +632,31 @@ def test_second_hand_wins_high_to_keep_the_lead():
     assert checked_lead_value(hands, 0, "D8", trump=0) // 64 == 1
 
 
+def test_second_hand_wins_when_partner_can_follow_under_him():
+    # Vugraph 040-04000 board 21 open, trick 9 (notrump): West on lead with ♠96 ♣J9, East ♠54
+    # ♣Q8, North ♠J7 ♦65, South ♠Q10 ♣107. Conceding the ♠6: North's plain play is the ♠7,
+    # South wins with the ten and, with no way to North's diamonds (the ♠J falls under the ♠Q),
+    # must lead a club to West's two tricks. North wins with the ♠J instead — South, his
+    # partner, follows with the ten, his lowest card, so North keeps the lead — cashes the
+    # diamonds and gives South the ♠Q: nothing left for East-West, where the ♣J keeps two.
+    # (Until session 25 second hand won high only with a card above fourth hand's highest,
+    # as if his partner would overtake him: the concession kept two and the claim lost two.)
+    hands = deal("N:J7..65. 54...Q8 QT...T7 96...J9")
+    assert checked_lead_value(hands, 3, "S6", side=1) // 64 == 0
+    assert checked_lead_value(hands, 3, "CJ", side=1) // 64 == 2
+
+
+def test_second_hand_may_also_win_above_all_of_partners_cards():
+    # Vugraph 280-28000 board 20 closed, trick 2 (hearts trumps, none left as he sees it):
+    # dummy (East) on lead with ♠A ♥QJ ♦QJT3 ♣7, West ♠72 ♥84 ♦6 ♣Q98, North ♠QT943 ♦K97,
+    # South ♠J ♦A8542 ♣T. On the ♦3 South may win with the ♦8 (North follows low) or with the
+    # ♦A, above all of North's diamonds; the ace leaves East-West less of their count, so the
+    # ♦3 is worth less to him than the ♦Q, which forces the ace out at no cost. (With only
+    # the ♦8 as South's choice the two were equal and the ♦3, giving the ♦8 a trick, normal.)
+    hands = deal("N:QT943..K97. A.QJ.QJT3.7 J..A8542.T 72.84.6.Q98")
+    assert checked_lead_value(hands, 1, "D3", side=1, trump=H) < checked_lead_value(hands, 1, "DQ", side=1, trump=H)
+
+
 def test_the_opponents_lead_through_a_guard():
     # Realbridge 2021 qualifier, board 14 table 6, after five rounds of trumps (hearts, none
     # left) on another order of discards: North ♦AK ♣T8 on lead, South ♠J3 ♦J ♣7, West ♠QT9

@@ -306,12 +306,13 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     his lowest higher card), an opponent who could beat the claiming side's card but not hold
     the trick plays low instead of covering, and second hand ducks (lowest card; void,
     discards) when fourth hand can win the trick over third hand; 2: second hand wins with his lowest card
-    that neither third nor fourth hand can beat. ``shown``: the show-out word (bit 4 * seat +
+    that third hand cannot beat and that beats fourth hand's lowest (his partner follows low: he
+    keeps the lead); 3: the same above every card of fourth hand's. ``shown``: the show-out word (bit 4 * seat +
     suit): a claiming hand takes no finesse, fearing the opponents' cards of the suit in the next
     opponent's hand unless a show-out tells where they lie. Returns the hands after the trick, the
     winning card and seat, whether a claiming hand's overtake was possible (else playing the
-    trick with ``overtake`` gives the same) and, as bits 1 and 2, whether the defenders'
-    choices 1 and 2 could differ from their plain play."""
+    trick with ``overtake`` gives the same) and, as bits 1, 2 and 4, whether the defenders'
+    choices 1, 2 and 3 could differ from their plain play."""
     could = False
     opp_could = 0
     for pos in range(k, 4):
@@ -341,8 +342,12 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                             opp_could |= 1
                             if opp_over == 1:
                                 card = 16 * s + low_rank(hs)
-                        bar = high_rank(hold(_get(h0, h1, h2, h3, (leader + 3) & 3), s))
+                        # fourth hand, his partner, follows with his lowest card: it takes the
+                        # lead from him only when that card is higher (a bare ♣Q behind the ♣A);
+                        # or he wins above all of partner's cards, keeping partner's low ones
+                        fourth = hold(_get(h0, h1, h2, h3, (leader + 3) & 3), s)
                         later = _later_top(h0, h1, h2, h3, side, trump, leader, s, pos)
+                        bar = low_rank(fourth)
                         if later > bar:
                             bar = later
                         keep = up & above(bar)
@@ -350,6 +355,15 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                             opp_could |= 2
                             if opp_over == 2:
                                 card = 16 * s + low_rank(keep)
+                        bar3 = high_rank(fourth)
+                        if later > bar3:
+                            bar3 = later
+                        keep3 = up & above(bar3)
+                        if (keep3 != 0 and 16 * s + low_rank(keep3) != card
+                                and low_rank(keep3) != low_rank(keep)):
+                            opp_could |= 4
+                            if opp_over == 3:
+                                card = 16 * s + low_rank(keep3)
                 elif not ours and (best >> 4) == s and (hs & above(best & 15)) != 0:
                     opp_could |= 1
                     if opp_over == 1:  # over partner: with a card the claiming hands after him cannot beat
@@ -434,14 +448,14 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
     # defenders that ends in the same ones as a playing already valued adds nothing (the
     # play-out is cheap, the value is not)
     e0, e1, e2, e3, ew = g0, g1, g2, g3, w
-    for mode in (1, 2):
-        if opp_could & mode:
+    for mode in (1, 2, 3):
+        if opp_could & (4 if mode == 3 else mode):
             f0, f1, f2, f3, b, fw, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
                                                            overtake, mode, shown)
             could = could or c2  # (a duck may leave partner's card to overtake)
             if fw == w and f0 == g0 and f1 == g1 and f2 == g2 and f3 == g3:
                 continue
-            if mode == 2 and fw == ew and f0 == e0 and f1 == e1 and f2 == e2 and f3 == e3:
+            if mode >= 2 and fw == ew and f0 == e0 and f1 == e1 and f2 == e2 and f3 == e3:
                 continue
             u = _after_trick_value(f0, f1, f2, f3, side, trump, fw, rl)
             if u < v:

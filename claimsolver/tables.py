@@ -108,7 +108,13 @@ VOID_DISCARD_TOP_FOR_COUNT = 36  # refines 19: discarding a top card while holdi
 # every other normal play (an ace he can never
 # reach, kept instead of the club length that takes the last trick); the discards below it then
 # fall to 28. Careless, not normal: a master thrown is still counted (engine/claim_bounds)
-N_PLAY_CLASSES = 37
+LEAD_CROSS_TO_PARTNER_TOP = 37  # a lower card of a suit headed by a top card in the leading hand,
+# when partner, shorter in the suit, holds a top card of it above every card of the hand's:
+# crossing to partner's top card (Q73 opposite a bare K: the 3, the short hand's honour
+# first; not K2 to partner's AJ5, where the short hand's king comes first). Not an
+# underlead: the side's top card wins the trick. The count judges it: worth less in his count
+# than another normal lead, it is the underlead it then is (1, COUNT_REFINES)
+N_PLAY_CLASSES = 38
 
 #: class refined -> the count class that refines it
 COUNT_REFINES = {
@@ -123,6 +129,7 @@ COUNT_REFINES = {
     VOID_DISCARD_TOP_KEEP_LOSER: VOID_DISCARD_TOP_FOR_COUNT,
     FOLLOW_LOW_UNDER_PARTNER: FOLLOW_BREAKS_COUNT,
     FOLLOW_OTHER: FOLLOW_BREAKS_COUNT,
+    LEAD_CROSS_TO_PARTNER_TOP: LEAD_UNDER_TOP_CARD,
 }
 
 # --- COUNT: the claimer's count of a position (DESIGN 2.4) ------------------------------------
@@ -179,7 +186,9 @@ COUNT_REFINES = {
 # for the claimer counts. A
 # claiming hand plays its lowest card of the suit when its side is winning and the next
 # opponent cannot beat that card (or, in a second playing of the trick, its lowest card above
-# partner's, taking the lead into this hand; the better of the two counts); otherwise its
+# partner's, taking the lead into this hand, and in a third its highest card below partner's
+# when that is not its lowest, unblocking: ♠K2 under partner's ♠A, the king; the best of the
+# three counts); otherwise its
 # lowest card that wins and that the next
 # opponent cannot beat, else its lowest card; void, in the same case, its lowest such trump,
 # else a discard (no card removed). *No finesse*: "the next opponent cannot beat" it as he sees
@@ -264,6 +273,7 @@ PLAY_CLASS_NAMES = (
     "win with a card that strands winners", "ruff in front of partner's sure winner",
     "ruff in front of partner's sure winner, which his count cannot afford",
     "discard a top card his count cannot use, keeping a card it needs",
+    "cross to partner's top card",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

@@ -162,12 +162,17 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
         top_cards = [x for x in cards_of(mine) if is_top(hands, side, forget, x)]
         highest = max(cards_of(mine))
         if top_cards:
-            if g >> highest & 1:
+            # crossing: partner, shorter in the suit, holds a top card of it above every card of
+            # the hand's
+            partner = cards_of(hands[seat ^ 2] & SUIT[s])
+            cross = (any(x > highest and is_top(hands, side, forget, x) for x in partner)
+                     and len(cards_of(mine)) > len(partner))
+            if g >> highest & 1 or cross:
                 if (trump != 4 and s != trump and aware_out(hands, side, forget) & SUIT[trump]
                         and any(is_top(hands, side, forget, x)
                                 for x in cards_of((hands[side] | hands[side + 2]) & SUIT[trump]))):
                     return T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
-                return T.LEAD_TOP_OF_TOP_CARDS
+                return T.LEAD_TOP_OF_TOP_CARDS if g >> highest & 1 else T.LEAD_CROSS_TO_PARTNER_TOP
             above = [x for x in cards_of(mine) if x >= c]
             if all(rank_of(x) < 10 for x in above) and outstanding(hands, side) & forget & SUIT[s]:
                 return T.LEAD_SPOT_UNDER_TOP_UNAWARE
@@ -264,7 +269,8 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
     hands, trick, forget = st[0], st[2], st[3]
     side, trump, pol = ctx.side, ctx.trump, ctx.policy
     if not trick:
-        refined = {T.LEAD_NO_TOP_CARD: T.LEAD_CONCEDE_BREAKS_COUNT, T.LEAD_TOP_OF_TOP_CARDS: T.LEAD_TOP_BREAKS_COUNT}
+        refined = {T.LEAD_NO_TOP_CARD: T.LEAD_CONCEDE_BREAKS_COUNT, T.LEAD_TOP_OF_TOP_CARDS: T.LEAD_TOP_BREAKS_COUNT,
+                   T.LEAD_CROSS_TO_PARTNER_TOP: T.LEAD_UNDER_TOP_CARD}
         if all(pol[v] == pol[k] for k, v in refined.items()):
             return classed
         if not any(k in refined for _, k in classed):

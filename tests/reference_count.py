@@ -419,10 +419,12 @@ def _fourth_wins(h, leader, s, best) -> bool:
     return bool(fourth) and max(fourth) > max([best] + third)
 
 
-def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_over=0, shown=0):
+def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=0, opp_over=0, shown=0):
     """tables.COUNT, the trick: positions k..3 play by the count's rules (h: list of hands,
-    the opponents' holding only aware cards); ``overtake`` / ``opp_over``: a claiming hand /
-    an opponent whose partner's card is winning takes the trick with its lowest higher card;
+    the opponents' holding only aware cards); ``overtake`` 1 / ``opp_over``: a claiming hand /
+    an opponent whose partner's card is winning takes the trick with its lowest higher card
+    (``overtake`` 2: the claiming hand unblocks, its highest card below partner's when that is
+    not its lowest);
     ``opp_over`` 1: that, an opponent who can beat the claiming side's card but not hold the
     trick plays low (no cover), and second hand ducks (or, void, discards) when fourth hand
     can win over third hand;
@@ -484,8 +486,11 @@ def ref_play_out(h, side, trump, leader, s, best, wseat, k, overtake=False, opp_
 
             if suit_cards:
                 higher = [x for x in suit_cards if suit_of(best) == s and x > best]
-                if safe and overtake and higher:
+                under = [x for x in suit_cards if suit_of(best) == s and x < best]
+                if safe and overtake == 1 and higher:
                     card = higher[0]  # take partner's trick: the lead in this hand
+                elif safe and overtake == 2 and len(under) > 1:
+                    card = under[-1]  # unblock: the highest card below partner's
                 elif safe:
                     card = suit_cards[0]
                 else:
@@ -574,19 +579,28 @@ def _aware_hands(hands, side, forget):
     return h
 
 
+def _after(memo: dict, h, side, trump, forget, wseat, left) -> int:
+    """:func:`ref_after_value`, once per playing of the trick that ends the same (the claimer's
+    and the defenders' choices often end in the same hands and winner)."""
+    key = (tuple(h), wseat)
+    if key not in memo:
+        memo[key] = ref_after_value(h, side, trump, forget, wseat, left)
+    return memo[key]
+
+
 def ref_lead_value(hands, side, trump, forget, seat, c, shown=0) -> int:
     """tables.COUNT, leading: the trick played out by the count's rules, then the count."""
     values = {}
-    # partner follows low, or takes the trick: the better; the defenders choose which of them
-    # wins it: the worse for him
-    for overtake in (False, True):
+    after: dict = {}
+    # partner follows low, takes the trick or unblocks: the best; the defenders choose which of
+    # them wins it: the worse for him
+    for overtake in (0, 1, 2):
         for opp_over in (0, 1, 2, 3):
             h = _aware_hands(hands, side, forget)
             h[seat] &= ~(1 << c)
             best, wseat = ref_play_out(h, side, trump, seat, suit_of(c), c, seat, 1, overtake, opp_over, shown)
-            values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
-                                                         bin(hands[seat]).count("1") - 1)
-    return max(min(values[o, m] for m in (0, 1, 2, 3)) for o in (False, True))
+            values[overtake, opp_over] = _after(after, h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1)
+    return max(min(values[o, m] for m in (0, 1, 2, 3)) for o in (0, 1, 2))
 
 
 def ref_play_value(st, ctx, seat: int, c: int) -> int:
@@ -595,7 +609,8 @@ def ref_play_value(st, ctx, seat: int, c: int) -> int:
     hands, leader, trick, forget, shown = st[0], st[1], st[2], st[3], st[4]
     side, trump = ctx.side, ctx.trump
     values = {}
-    for overtake in (False, True):
+    after: dict = {}
+    for overtake in (0, 1, 2):
         for opp_over in (0, 1, 2, 3):
             h = _aware_hands(hands, side, forget)
             h[seat] &= ~(1 << c)
@@ -604,6 +619,5 @@ def ref_play_value(st, ctx, seat: int, c: int) -> int:
                 best, wseat = c, seat
             best, wseat = ref_play_out(h, side, trump, leader, suit_of(trick[0][1]), best, wseat, len(trick) + 1,
                                        overtake, opp_over, shown)
-            values[overtake, opp_over] = ref_after_value(h, side, trump, forget, wseat,
-                                                         bin(hands[seat]).count("1") - 1)
-    return max(min(values[o, m] for m in (0, 1, 2, 3)) for o in (False, True))
+            values[overtake, opp_over] = _after(after, h, side, trump, forget, wseat, bin(hands[seat]).count("1") - 1)
+    return max(min(values[o, m] for m in (0, 1, 2, 3)) for o in (0, 1, 2))

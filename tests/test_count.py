@@ -540,7 +540,7 @@ def test_claim_search_careless_count_east_west_pinned():
 
     hands = [137464119296, 4611703610613432352, 549755815424, 570425348]
     policy = [2, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 0, 2, 0, 1, 2, 0, 2, 2, 0, 1, 0, 0, 1, 2, 1, 1, 1,
-              0]  # (class 36, added later, priced as 19, which it refines: not refined)
+              0, 0]  # (classes 36 and 37, added later, priced as 19 and 1, which they refine into: not refined)
     forget, shown, options = 137455731712, 34824, [1, 1, 1, 2, 0, 0, 0, 0]
     steps = np.zeros((0, T.N_STEP_FIELDS), dtype=np.int64)
     res = claim_search(hands=np.asarray(hands, dtype=np.int64), trump=NT, leader=0, trick=np.zeros(0, dtype=np.int64),
@@ -721,3 +721,15 @@ def test_establishing_after_their_cash_costs_its_lost_rounds():
     assert checked_lead_value(hands, 3, "HT", side=1) // 64 == 1
     assert checked_lead_value(hands, 3, "D9", side=1) // 64 == 3
 
+
+
+def test_partner_of_the_winning_hand_unblocks_in_his_count():
+    # North leads the ♠A from ♠AQJT at notrump with South's ♠K2 opposite and no other way to
+    # North: in his count South plays the king under the ace (the claimer's third choice in the
+    # count's trick: the highest card below partner's), and the suit runs — four tricks, as
+    # many as the ♠T led to the king. Following low, the only choice until session 26, kept
+    # the king to block the suit (two tricks): cashing the ace looked like a blockage he does
+    # not see wherever crossing to the king was normal (tables.LEAD_CROSS_TO_PARTNER_TOP).
+    hands = deal("N:AQJT... 98.AK.. K2.32.. 76.QJ..")
+    assert checked_lead_value(hands, 0, "SA") // 64 == 4
+    assert checked_lead_value(hands, 0, "ST") // 64 == 4

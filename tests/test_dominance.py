@@ -255,14 +255,15 @@ def test_the_check_stops_at_its_node_budget(monkeypatch):
 
 
 def test_a_play_made_instead_of_an_excluded_one_is_not_called_normal():
-    """040-04000 board 24 closed (claims 3, ruled 2 at expert): the worst line cashes West's
-    ♦10 in an order that strands winners (irrational by the policy for an expert), which the
-    own-count check's exclusions make instead of a dominated play. The reason must say so, not
-    call it normal. (070-07000 board 17 open, the example until session 10, is now upheld.)"""
-    vugraph = Path(__file__).parent / "data" / "vugraph" / "040-04000.lin"
-    rec = find_board(str(vugraph), "24", "closed", None)
+    """070-07000 board 21 open (claims 6, ruled 5 at expert): the worst line ruffs partner's
+    winner with West's ♥K (irrational by the policy for an expert), which the own-count
+    check's exclusions make instead of a dominated play. The reason must say so, not call it
+    normal. (040-04000 board 24 closed, the example until session 26, and 070-07000 board 17
+    open before it, are now upheld.)"""
+    vugraph = Path(__file__).parent / "data" / "vugraph" / "070-07000.lin"
+    rec = find_board(str(vugraph), "21", "open", None)
     r = ruling.adjudicate(Claim.from_dict({**rec.to_claim_dict(), "player_class": "expert"}), time_limit=60)
     where = [x.text for x in r.reasons if x.text.startswith("Where the line loses its trick")]
-    assert where and "strands winners" in where[0]
+    assert where and "ruff partner's winner" in where[0]
     assert "made instead of a play his own count check excluded" in where[0]
-    assert "strands winners: normal" not in where[0]
+    assert "ruff partner's winner: normal" not in where[0]

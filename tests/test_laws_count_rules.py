@@ -28,6 +28,7 @@ BASE = {
     T.FOLLOW_WIN_BREAKS_COUNT: T.FOLLOW_WIN_SURE,
     T.VOID_RUFF_BREAKS_COUNT: T.VOID_RUFF_AHEAD_OF_PARTNER,
     T.VOID_DISCARD_TOP_FOR_COUNT: T.VOID_DISCARD_TOP_KEEP_LOSER,
+    T.LEAD_UNDER_TOP_CARD: T.LEAD_CROSS_TO_PARTNER_TOP,  # a crossing his count refines
 }
 
 
@@ -70,6 +71,62 @@ def classes_now(c) -> dict[str, int]:
     ctx = R.Ctx(pos.trump, c.claiming_side, codes.compile_policy(work), awareness_options(work), [])
     classed = [(x, R.classify(st, ctx, seat, x)) for x in R.legal_cards(st[0], seat, trick)]
     return {card_name(x): k for x, k in R.refine_by_count(st, ctx, seat, classed)}
+
+
+# --- 37: crossing to partner's top card ------------------------------------------------------
+
+def test_cross_to_partners_bare_king(monkeypatch):
+    # East on lead at notrump with ♣Q73 ♥A, West ♣K ♥2 ♦32, South's ♣T9 the only clubs out.
+    # The ♣3 to the king, the heart back to the ace and the ♣Q-7: four tricks. The ♣Q first
+    # crashes the king and South's ♣T takes the third round: two. The ♣3 is crossing to
+    # partner's top card (class 37), not an underlead: normal, and the blocking ♣Q is the
+    # stranding order of class 32 — careless once for a club player, irrational for an expert.
+    c = claim("N:AK..KQ. .A..Q73 32...T9 .2.32.K", leader="E", claimer="E", declarer="E", claimed=4,
+              player_class="expert")
+    # (the ♥A first, East's only entry, strands the clubs too: class 32 as well)
+    assert classes_now(c) == {"HA": T.LEAD_TOP_BREAKS_COUNT, "CQ": T.LEAD_TOP_BREAKS_COUNT,
+                              "C7": T.LEAD_CROSS_TO_PARTNER_TOP, "C3": T.LEAD_CROSS_TO_PARTNER_TOP}
+    assert tricks(c) == 4
+    assert tricks(c, player_class="club") == 2
+    # without the class the ♣3 is an underlead and the ♣Q the only club lead: 2 for an expert too
+    original = codes.compile_policy
+
+    def compile_policy(claim):
+        p = original(claim)
+        p[T.LEAD_CROSS_TO_PARTNER_TOP] = p[T.LEAD_UNDER_TOP_CARD]
+        return p
+
+    with monkeypatch.context() as m:
+        m.setattr(codes, "compile_policy", compile_policy)
+        assert adjudicate(c).tricks == 2
+
+
+def test_a_crossing_that_strands_winners_is_an_underlead(monkeypatch):
+    # West on lead at notrump with ♠AKQ ♣K5, East ♣A ♥543 ♦2, North ♠32 ♥AK ♣Q, South the other
+    # red winners. The ♣5 to East's bare ace would be crossing (class 37), but East then has
+    # only losers to lead and West's king and two of his spades fall to the red suits: two
+    # tricks, where the spades first keep four or more. His count refines the crossing into
+    # the underlead it then is (1): irrational, and an expert's claim of four holds (the ♣K
+    # first, crashing the ace, is the stranding order of class 32). With the underlead priced
+    # like the crossing (normal) the ♣5 is a normal play: two tricks (the search alone, without
+    # the expert's own-count check, which would find the ♣5 dominated by the spades).
+    c = claim("N:32.AK..Q .543.2.A .QJT.AK. AKQ...K5", leader="W", claimer="E", declarer="E", claimed=4,
+              player_class="expert")
+    assert classes_now(c) == {"SA": T.LEAD_TOP_OF_TOP_CARDS, "SK": T.LEAD_TOP_OF_TOP_CARDS,
+                              "SQ": T.LEAD_TOP_OF_TOP_CARDS, "CK": T.LEAD_TOP_BREAKS_COUNT,
+                              "C5": T.LEAD_UNDER_TOP_CARD}
+    assert tricks(c) == 4
+    work = codes.working_claim(c)
+    pos = work.position
+    policy = codes.compile_policy(work)
+
+    def least(policy):
+        return R.search(pos.hands, pos.trump, int(pos.leader), [], work.claiming_side,
+                        states_of_mind(work)[0].forget, 0, policy, awareness_options(work), [])[0]
+
+    assert least(policy) == 5  # (East throws his ace on a spade: five; four are claimed)
+    policy[T.LEAD_UNDER_TOP_CARD] = policy[T.LEAD_CROSS_TO_PARTNER_TOP]
+    assert least(policy) == 2  # (the ♣5 to the ace: East has only losers to lead)
 
 
 # --- 27: conceding a loser his count cannot afford ------------------------------------------

@@ -168,6 +168,35 @@ def _top(h):
 
 
 @njit(cache=True, _nrt=False)
+def may_lead_to_partner(h, p, later):
+    """Whether hand ``h`` may cross to partner's (``p``) top card (tables.
+    LEAD_CROSS_TO_PARTNER_TOP): in a suit of two or more of its cards, partner, shorter in it,
+    holds a card above its highest — or, ``later`` in a run of leads (its higher cards gone,
+    partner's perhaps discarded), any card above its second lowest. Such a lead passes the
+    lead to partner or need not win the trick, so the bounds below that take a claiming hand
+    on lead to lead only the top of its suits give nothing then."""
+    for s in range(4):
+        hs = (h >> (16 * s)) & 0x7FFC
+        ps = (p >> (16 * s)) & 0x7FFC
+        if ps == 0 or (hs & (hs - 1)) == 0:
+            continue
+        if not later and popcount(ps) >= popcount(hs):
+            continue
+        bar = _low(hs & (hs - 1)) if later else _top(hs)
+        if _top(ps) > bar:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _low(h):
+    r = 2
+    while r <= 14 and ((h >> r) & 1) == 0:
+        r += 1
+    return r
+
+
+@njit(cache=True, _nrt=False)
 def forced_trick(hands, side, trump, leader, fourth, lead):
     """1 when the claiming side wins the trick about to be led whatever the opponents play
     and the claiming side plays normally (no statement step active), else 0 (see
@@ -214,7 +243,7 @@ def forced_trick(hands, side, trump, leader, fourth, lead):
     if not lead:
         return 0
     h = hands[leader]
-    if h == 0:
+    if h == 0 or may_lead_to_partner(h, hands[leader ^ 2], False):
         return 0
     if trump != 4 and otr != 0 and ((h >> (16 * trump)) & 0x7FFC) == 0:
         return 0
@@ -263,7 +292,7 @@ def lead_run(hands, side, trump, leader, forget, lead):
     if not lead or (leader & 1) != side:
         return 0
     h = hands[leader]
-    if h == 0:
+    if h == 0 or may_lead_to_partner(h, hands[leader ^ 2], True):
         return 0
     o1 = hands[1 - side]
     o2 = hands[3 - side]
@@ -436,6 +465,8 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
     if running < 0 or (running >> 2) != leader or (leader & 1) != side:
         return 0
     h = hands[leader]
+    if may_lead_to_partner(h, hands[leader ^ 2], False):
+        return 0
     o1 = hands[1 - side]
     o2 = hands[3 - side]
     opp = o1 | o2

@@ -201,12 +201,15 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
         tops = top_holding(mine, hold(aw, s))
         highest = high_rank(mine)
         if tops != 0:
-            if (g >> (16 * s + highest)) & 1:
+            top_lead = (g >> (16 * s + highest)) & 1
+            ps = hold(hands[seat ^ 2], s)
+            if top_lead or ((top_holding(ps, hold(aw, s)) & above(highest)) != 0
+                            and popcount(mine) > popcount(ps)):
                 if trump != 4 and s != trump and hold(aw, trump) != 0:
                     mytr = hold(hands[side] | hands[side + 2], trump)
                     if top_holding(mytr, hold(aw, trump)) != 0:
                         return T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
-                return T.LEAD_TOP_OF_TOP_CARDS
+                return T.LEAD_TOP_OF_TOP_CARDS if top_lead else T.LEAD_CROSS_TO_PARTNER_TOP
             if highest < 10 and hold(out & forget, s) != 0:
                 return T.LEAD_SPOT_UNDER_TOP_UNAWARE
             return T.LEAD_UNDER_TOP_CARD

@@ -299,8 +299,11 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     """The players at positions k..3 of a trick of suit s led by ``leader`` play by the
     count's rules (tables.COUNT, *the trick*); ``best``/``wseat``: the card winning so far and
     its seat; the opponents' hands hold only the cards the claimer is aware of. ``overtake``:
-    a claiming hand whose partner's card is winning takes the trick with its lowest higher
-    card of the suit, when it has one (the lead in the other hand); ``opp_over``: the
+    the claimer's choice for a claiming hand whose partner's card is winning — 0: it follows
+    with its lowest card; 1: it takes the trick with its lowest higher card of the suit, when
+    it has one (the lead in the other hand); 2: it unblocks, following with its highest card
+    below partner's (the ♠K of K2 under partner's ♠A, keeping the lead where the long suit is),
+    when that is not its lowest; ``opp_over``: the
     defenders' choice of which of them wins — 1: an opponent whose partner's card is winning
     takes the trick with his lowest higher card that no claiming hand after him can beat (else
     his lowest higher card), an opponent who could beat the claiming side's card but not hold
@@ -310,10 +313,10 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     keeps the lead); 3: the same above every card of fourth hand's. ``shown``: the show-out word (bit 4 * seat +
     suit): a claiming hand takes no finesse, fearing the opponents' cards of the suit in the next
     opponent's hand unless a show-out tells where they lie. Returns the hands after the trick, the
-    winning card and seat, whether a claiming hand's overtake was possible (else playing the
-    trick with ``overtake`` gives the same) and, as bits 1, 2 and 4, whether the defenders'
+    winning card and seat, as bits 1 and 2 whether the claimer's choices 1 and 2 were possible
+    (else playing the trick with them gives the same) and, as bits 1, 2 and 4, whether the defenders'
     choices 1, 2 and 3 could differ from their plain play."""
-    could = False
+    could = 0
     opp_could = 0
     for pos in range(k, 4):
         p = (leader + pos) & 3
@@ -402,10 +405,15 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
                     tr_t = hold(ht, trump)
             safe = ours and (threat < 0 or not _opp_may_beat(tr_s, tr_t, best, s, trump))
             if hs != 0:
+                under = hs & ~above(best & 15) if (best >> 4) == s else np.int64(0)
                 if safe and (best >> 4) == s and (hs & above(best & 15)) != 0:
-                    could = True
-                if safe and overtake and (best >> 4) == s and (hs & above(best & 15)) != 0:
+                    could |= 1
+                if safe and (under & (under - 1)) != 0:
+                    could |= 2
+                if safe and overtake == 1 and (best >> 4) == s and (hs & above(best & 15)) != 0:
                     card = 16 * s + low_rank(hs & above(best & 15))
+                elif safe and overtake == 2 and (under & (under - 1)) != 0:
+                    card = 16 * s + high_rank(under)
                 elif safe:
                     card = 16 * s + low_rank(hs)
                 else:
@@ -452,7 +460,7 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
         if opp_could & (4 if mode == 3 else mode):
             f0, f1, f2, f3, b, fw, c2, o2 = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
                                                            overtake, mode, shown)
-            could = could or c2  # (a duck may leave partner's card to overtake)
+            could |= c2  # (a duck may leave partner's card to overtake)
             if fw == w and f0 == g0 and f1 == g1 and f2 == g2 and f3 == g3:
                 continue
             if mode >= 2 and fw == ew and f0 == e0 and f1 == e1 and f2 == e2 and f3 == e3:
@@ -617,12 +625,14 @@ def lead_value(hands, side, trump, forget, shown, seat, c):
     """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
     h0, h1, h2, h3 = _believed_without(hands, side, forget, seat, c)
     rl = popcount(hands[seat]) - 1
-    # partner follows low, or takes the trick (the lead where the winners are): the better
-    v, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, False, rl, shown)
-    if not could:
-        return v
-    w, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, True, rl, shown)
-    return v if v > w else w
+    # partner follows low, takes the trick (the lead where the winners are) or unblocks: the best
+    v, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, 0, rl, shown)
+    for mode in (1, 2):
+        if could & mode:
+            w, _c = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, mode, rl, shown)
+            if w > v:
+                v = w
+    return v
 
 
 @njit(cache=True, _nrt=False)
@@ -642,11 +652,14 @@ def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat
         best = c
         wseat = seat
     rl = popcount(hands[seat]) - 1
-    v, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, False, rl, shown)
-    if not could:
-        return v
-    u, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, True, rl, shown)
-    return v if v > u else u
+    v, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, 0, rl, shown)
+    for mode in (1, 2):
+        if could & mode:
+            u, _c = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, mode,
+                                  rl, shown)
+            if u > v:
+                v = u
+    return v
 
 
 @njit(cache=True, _nrt=False)
@@ -703,7 +716,8 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     of a suit he holds a top card of is normal, the others fall and those are weighed among
     themselves: he cashes before he concedes."""
     lead_pol = (policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
-                or policy[T.LEAD_TOP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS])
+                or policy[T.LEAD_TOP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS]
+                or policy[T.LEAD_UNDER_TOP_CARD] != policy[T.LEAD_CROSS_TO_PARTNER_TOP])
     disc_pol = (policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_LOSER]
                 or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_TOP_ALL_TOP]
                 or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_OTHER])
@@ -718,7 +732,8 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
             return
         refinable = False
         for i in range(n):
-            if mv[base + i, 1] == T.LEAD_NO_TOP_CARD or mv[base + i, 1] == T.LEAD_TOP_OF_TOP_CARDS:
+            if (mv[base + i, 1] == T.LEAD_NO_TOP_CARD or mv[base + i, 1] == T.LEAD_TOP_OF_TOP_CARDS
+                    or mv[base + i, 1] == T.LEAD_CROSS_TO_PARTNER_TOP):
                 refinable = True
         if not refinable:
             return
@@ -755,7 +770,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                         best_top = v
         for i in range(n):
             cl = mv[base + i, 1]
-            if cl == T.LEAD_NO_TOP_CARD or cl == T.LEAD_TOP_OF_TOP_CARDS:
+            if cl == T.LEAD_NO_TOP_CARD or cl == T.LEAD_TOP_OF_TOP_CARDS or cl == T.LEAD_CROSS_TO_PARTNER_TOP:
                 c = mv[base + i, 0]
                 v = mv[base + i, 3]
                 if v < 0:
@@ -765,7 +780,12 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                 else:
                     below = v < best
                 if below:
-                    mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT if cl == T.LEAD_NO_TOP_CARD else T.LEAD_TOP_BREAKS_COUNT
+                    if cl == T.LEAD_NO_TOP_CARD:
+                        mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT
+                    elif cl == T.LEAD_TOP_OF_TOP_CARDS:
+                        mv[base + i, 1] = T.LEAD_TOP_BREAKS_COUNT
+                    else:  # a crossing that costs him a trick is the underlead it then is
+                        mv[base + i, 1] = T.LEAD_UNDER_TOP_CARD
         return
     for i in range(n):
         mv[base + i, 3] = -1  # play values, computed once each (_memo_play)

@@ -44,6 +44,7 @@ def suit_order(s: Settings, p: Policy) -> None:
     top card: *Crossing*) are normal."""
     p[T.LEAD_TOP_OF_TOP_CARDS] = T.NORMAL
     p[T.LEAD_NO_TOP_CARD] = T.NORMAL
+    p[T.LEAD_CROSS_TO_PARTNER_TOP] = T.NORMAL  # his count refines it (into 1) where it loses
 
 
 @rule("70E2", "a suit is deemed played from the top")

@@ -136,18 +136,18 @@ def test_the_reasons_say_which_limit_stopped_the_check():
 
 
 def test_a_check_stopped_by_a_limit_says_which():
-    # Vugraph 040-04000 board 21 open, 1NT, 6 of 6 claimed, expert: the check's searches again
+    # Vugraph 150-15000 board 19 closed, expert, 5 of 6 claimed: the check's searches again
     # stop while the line still leads a card it excluded after another order of play: the
-    # reason says that a limit of the check, not the claimer's count, left it there. Until
-    # session 25 the 5 M positions ran out first; since the count's second hand keeps the lead
-    # when partner can follow under him (docs/calibration.md, twenty-fourth round) the ruling
-    # is 5, not 4, and the check reaches its 96 excluded plays first. (The text for each limit:
+    # reason says that a limit of the check, not the claimer's count, left it there — here its
+    # 5 M positions. (040-04000 board 21 open, the example until session 26, reached its 96
+    # excluded plays first; with crossing to partner's top card, docs/calibration.md,
+    # twenty-fifth round, its check now ends on its own. The text for each limit:
     # test_the_reasons_say_which_limit_stopped_the_check.)
-    rec = find_board(str(Path(__file__).parent / "data" / "vugraph" / "040-04000.lin"), "21", "open")
+    rec = find_board(str(Path(__file__).parent / "data" / "vugraph" / "150-15000.lin"), "19", "closed")
     r = ruling.adjudicate(Claim.from_dict({**rec.to_claim_dict(), "player_class": "expert"}), time_limit=60)
     assert r.tricks == 5
     still = [x.text for x in r.reasons if "the line below still makes it at trick" in x.text]
-    assert still and all(f"limit of {dominance.MAX_ROUNDS} excluded plays" in t for t in still)
+    assert still and all(f"limit of {dominance.CHECK_NODES:,} positions" in t for t in still)
 
 
 @pytest.mark.parametrize("board,table", [("11", "6"), ("12", "2"),

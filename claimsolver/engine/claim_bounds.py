@@ -24,7 +24,7 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import popcount
-from .classify import hold, top_holding
+from .classify import hold, low_rank, top_holding
 from .trick import beats
 
 
@@ -182,18 +182,10 @@ def may_lead_to_partner(h, p, later):
             continue
         if not later and popcount(ps) >= popcount(hs):
             continue
-        bar = _low(hs & (hs - 1)) if later else _top(hs)
+        bar = low_rank(hs & (hs - 1)) if later else _top(hs)
         if _top(ps) > bar:
             return True
     return False
-
-
-@njit(cache=True, _nrt=False)
-def _low(h):
-    r = 2
-    while r <= 14 and ((h >> r) & 1) == 0:
-        r += 1
-    return r
 
 
 @njit(cache=True, _nrt=False)

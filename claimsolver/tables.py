@@ -105,7 +105,7 @@ VOID_RUFF_BREAKS_COUNT = 35  # refines 34: that ruff worth less in his count tha
 # (discarding a loser and letting partner's card win the trick) would be (COUNT, *discarding*)
 VOID_DISCARD_TOP_FOR_COUNT = 36  # refines 19: discarding a top card while holding a card that is
 # not, the lowest of its suit (or equal to it, as 20), when that is worth more in his count than
-# every other normal play (an ace he can never
+# every other normal play — more tricks, or as many and the card surplus (COUNT) — (an ace he can never
 # reach, kept instead of the club length that takes the last trick); the discards below it then
 # fall to 28. Careless, not normal: a master thrown is still counted (engine/claim_bounds)
 LEAD_CROSS_TO_PARTNER_TOP = 37  # a lower card of a suit headed by a top card in the leading hand,
@@ -221,7 +221,10 @@ COUNT_REFINES = {
 # play becomes normal (31) and the follows below it are then failing to unblock (25), and a
 # discard of a top card while a card that is not is kept (19), the lowest of its suit (as 20), worth more than every normal
 # play becomes careless-but-normal (36: the ace he cannot reach, thrown to keep the length
-# that wins a trick) and the discards below it fall to 28; a ruff
+# that wins a trick) and the discards below it fall to 28 — worth more *tricks*, or, at equal
+# tricks (more of his count only), when the card is *surplus*: its side cashes as many rounds
+# of its suit without it, played from the top until a round is lost (♣J under dummy's ♣K: yes;
+# a sole ♣A: no, whatever length might win a later round); a ruff
 # in front of partner's sure winner (34) so placed falls to 35 (discarding a loser keeps
 # partner's trick and his trump).
 # *The opponents' exit*: after a trick the opponents win, the one who won it leads the suit

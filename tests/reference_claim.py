@@ -19,7 +19,7 @@ from claimsolver import tables as T
 
 from reference_count import (  # noqa: F401  (re-exported: tests use R.ref_count etc.)
     SUIT, suit_of, rank_of, cards_of, beats, trick_winner,
-    _ranks, _aware_hands, ref_suit_count, ref_ruffs, ref_split, ref_blocked_split,
+    _ranks, _round, _aware_hands, ref_suit_count, ref_ruffs, ref_split, ref_blocked_split,
     ref_link, ref_won_by_hand, ref_count, ref_opp_cash, ref_opp_cash_seated, ref_keep_after_loss, ref_count_on_lead,
     ref_opp_can_beat, ref_opp_link,
     ref_play_out, ref_after_value, ref_exit_count, ref_lead_value, ref_play_value,
@@ -41,6 +41,23 @@ class Ctx:
 
 def outstanding(hands, side) -> int:
     return hands[1 - side] | hands[3 - side]
+
+
+def surplus_top(hands, side, forget, seat, c) -> bool:
+    """A top card the side's cash of its suit does not need (tables.COUNT *discarding*): as
+    many rounds won before the first lost one without it."""
+    s, aw = suit_of(c), aware_out(hands, side, forget)
+    x, y = _ranks(hands[(seat + 1) % 4] & aw, s), _ranks(hands[(seat + 3) % 4] & aw, s)
+
+    def cash(a):
+        a, b, xx, yy, n = list(a), _ranks(hands[seat ^ 2], s), list(x), list(y), 0
+        while a or b:
+            if not _round(a, b, xx, yy)[1]:
+                break
+            n += 1
+        return n
+    mine = _ranks(hands[seat], s)
+    return cash([r for r in mine if r != c & 15]) >= cash(mine)
 
 
 def aware_out(hands, side, forget) -> int:
@@ -327,7 +344,10 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
     overtakes = [c for c, k in classed if k == T.FOLLOW_OVER_PARTNER and over_priced and value[c] > best]
     # a top card thrown while a loser is kept, worth more than every normal play: his count's play
     # (the lowest of its suit, as class 20: of equal believed winners he throws the lowest)
+    # (more tricks than every normal play, or more of his count at equal tricks for a surplus
+    # top card: its suit takes as many rounds without it)
     kept = [c for c, k in classed if k == T.VOID_DISCARD_TOP_KEEP_LOSER and top_priced and value[c] > best
+            and (value[c] >> 6 > best >> 6 or surplus_top(hands, side, st[3], seat, c))
             and group(hands, seat, c) >> min(cards_of(hands[seat] & SUIT[suit_of(c)])) & 1]
     top = max([best] + [value[c] for c in overtakes + kept])
     out = []

@@ -400,3 +400,34 @@ def test_keep_the_ace_he_can_reach(monkeypatch):
     assert classes_now(c) == {"SA": T.VOID_DISCARD_TOP_KEEP_LOSER, "C9": T.VOID_DISCARD_LOSER,
                               "C5": T.VOID_DISCARD_LOSER}
     assert tricks(c) == tricks_without(c, monkeypatch, T.VOID_DISCARD_TOP_FOR_COUNT) == 1
+
+
+def test_a_sole_master_is_not_thrown_at_equal_tricks():
+    # A random claim of the benchmark (10 tricks, notrump): East, declarer, claims the 3 tricks
+    # double dummy gives him with ♠QT73 ♥T ♦Q64 ♣A7 opposite ♠85 ♥85 ♦T87 ♣K65. On the worst
+    # line East came to discard on North's hearts holding ♠Q7 ♦Q64 ♣A: in his count every
+    # discard was worth the same one trick, and only the uncapped count (which cannot see that
+    # the defenders must in the end lead a club) preferred throwing the ♣A. A sole master is
+    # thrown for his count only for a trick more (tables.COUNT *discarding*); at equal tricks
+    # it stays a winner thrown while losers are kept (19, irrational). Was 1 trick, now 2.
+    c = claim("N:AJ2.K93.A.JT2 QT73.T.Q64.A7 K94.QJ6.K5.Q3 85.85.T87.K65", leader="W",
+              claimer="E", declarer="E", claimed=3, player_class="club")
+    r = adjudicate(c)
+    assert r.tricks == 2
+    thrown = [t for t in r.line if 62 in t.cards and t.cards[0] >> 4 != 3]
+    assert not thrown  # the ♣A is not discarded on another suit
+
+
+def test_a_surplus_top_card_is_thrown_at_equal_tricks(monkeypatch):
+    # 150-15000 board 10, closed room, the second trick: dummy's ♦T is led, East discards
+    # the ♣T, and South, with ♥3 taken as overlooked (Law 70C), holds ♠J ♥95 ♣J opposite
+    # dummy's ♥8 ♦9 ♣K. The ♣J is a surplus top card (the ♣K cashes the suit's one round
+    # without it) and his count keeps more with it gone: thrown for his count (36), and the
+    # spade discard falls (28). Were the equal-tricks throw kept for a trick more only, the ♣J
+    # would be irrational (19), the ♠J discard normal, and the ♣K later ruffed by the ♥3: 3.
+    c = claim("N:.8.9.K T9.3.. J.95..J Q7...97", trump="H", leader="N", trick=["DT", "CT"],
+              claimer="S", declarer="S", player_class="expert")
+    assert classes_now(c) == {"SJ": T.VOID_DISCARD_BREAKS_COUNT, "H5": T.VOID_RUFF_PARTNER,
+                              "H9": T.VOID_RUFF_PARTNER, "CJ": T.VOID_DISCARD_TOP_FOR_COUNT}
+    assert tricks(c) == 4
+    assert tricks_without(c, monkeypatch, T.VOID_DISCARD_TOP_FOR_COUNT) == 3

@@ -702,6 +702,22 @@ def _heads_suit(hands, side, forget, s):
 
 
 @njit(cache=True, _nrt=False)
+def _surplus_top(hands, side, forget, seat, c):
+    """Is card c of ``seat`` a surplus top card: the side cashes as many rounds of its suit
+    without it (played from the top against the aware outstanding cards, until the first
+    round lost)? (A sole master is not: the length that might win a later round is not cash.)"""
+    s = c >> 4
+    aw = aware_out(hands, side, forget)
+    a = hold(hands[seat], s)
+    b = hold(hands[seat ^ 2], s)
+    x = hold(hands[(seat + 1) & 3] & aw, s)
+    y = hold(hands[(seat + 3) & 3] & aw, s)
+    w0, w1, w2, w3 = _rounds(a & ~(np.int64(1) << (c & 15)), b, x, y, True)
+    v0, v1, v2, v3 = _rounds(a, b, x, y, True)
+    return w0 + w1 + w2 + w3 >= v0 + v1 + v2 + v3
+
+
+@njit(cache=True, _nrt=False)
 def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip,
                  cash_cards):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
@@ -826,7 +842,9 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
             if mv[base + i, 1] == T.VOID_DISCARD_TOP_KEEP_LOSER and (
                     group_mask(h, allc, c) >> (16 * (c >> 4) + low_rank(hold(h, c >> 4)))) & 1:
                 v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat)
-                if v > best:
+                # at equal tricks (more of his count only), only a surplus top card: a sole
+                # master is thrown only for a trick his count sees (tables.COUNT *discarding*)
+                if v > best and ((v >> 6) > (best >> 6) or _surplus_top(hands, side, forget, seat, c)):
                     mv[base + i, 1] = T.VOID_DISCARD_TOP_FOR_COUNT
                     if v > kept:
                         kept = v

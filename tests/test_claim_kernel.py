@@ -603,6 +603,7 @@ def lead_options(args):
     """The kernel's options (cards) for the hand on lead at a trick boundary of ``args``, as
     the search generates them (statement, count refinements, policy)."""
     from claimsolver.engine.claim_moves import gen_options
+    from claimsolver.engine.count import count_memo
     from claimsolver.engine.search_claim import NPLY
     from claimsolver.engine.steps import named_cards as _named_cards
     from claimsolver.engine.steps import settle_pc
@@ -618,7 +619,8 @@ def lead_options(args):
     trk = np.zeros(NPLY, dtype=np.int64)
     cnt = gen_options(hands, side, trump, fg, np.int64(args["shown"]), np.int64(args["running"]), pc, aux,
                       steps, args["policy"], args["options"], np.int64(_named_cards(steps)),
-                      np.int64(args["leader"]), trk, np.int64(0), np.int64(0), mv, np.int64(0), seen)
+                      np.int64(args["leader"]), trk, np.int64(0), np.int64(0), mv, np.int64(0), seen,
+                      count_memo())
     return hands, mv, cnt
 
 

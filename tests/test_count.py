@@ -40,9 +40,14 @@ def kernel_on_lead(hands, side, forget, trump, seat) -> int:
     return int(K.count_on_lead(*kernel_split(hands, side, forget), I64(trump), seat == side))
 
 
+#: one memo of the count's values for every call (as the search keeps one): values read back
+#: from it must equal the reference's as much as values computed
+MEMO = K.count_memo()
+
+
 def kernel_lead_value(hands, side, trump, forget, seat, c, shown=0) -> int:
     return int(K.lead_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(shown),
-                            I64(seat), I64(c)))
+                            I64(seat), I64(c), MEMO))
 
 
 def checked_lead_value(hands, seat, name, side=0, trump=NT, forget=0) -> int:
@@ -56,7 +61,7 @@ def checked_lead_value(hands, seat, name, side=0, trump=NT, forget=0) -> int:
 def kernel_play_value(hands, side, trump, forget, leader, trick, seat, c, shown=0) -> int:
     trk = np.asarray([x for _, x in trick], dtype=np.int64)
     return int(K.play_value(np.asarray(hands, dtype=np.int64), I64(side), I64(trump), I64(forget), I64(shown),
-                            I64(leader), trk, I64(0), I64(len(trick)), I64(seat), I64(c)))
+                            I64(leader), trk, I64(0), I64(len(trick)), I64(seat), I64(c), MEMO))
 
 
 def cards(mask: int) -> list[int]:
@@ -733,3 +738,24 @@ def test_partner_of_the_winning_hand_unblocks_in_his_count():
     hands = deal("N:AQJT... 98.AK.. K2.32.. 76.QJ..")
     assert checked_lead_value(hands, 0, "SA") // 64 == 4
     assert checked_lead_value(hands, 0, "ST") // 64 == 4
+
+
+def test_the_memo_gives_the_values_computed_without_it():
+    # count._after_value_memo: a two-row memo (its rows overwritten all the time, the full key
+    # compared on every read) and the shared one give the values of no memo at all
+    rng = np.random.default_rng(27)
+    tiny, none = K.count_memo(1), K.count_memo(0)
+    compared = 0
+    for _ in range(300):
+        h, trump, leader, trick_arr = random_position(rng, int(rng.integers(2, 9)))
+        if trick_arr.size:
+            continue
+        hands = np.asarray([int(x) for x in h], dtype=np.int64)
+        side = int(leader) & 1
+        forget = random_forget(rng, tuple(int(x) for x in h), side)
+        for c in legal(tuple(int(x) for x in h), int(leader), ()):
+            args = (hands, I64(side), I64(trump), I64(forget), I64(0), I64(leader), I64(c))
+            want = int(K.lead_value(*args, none))
+            assert int(K.lead_value(*args, tiny)) == int(K.lead_value(*args, MEMO)) == want
+            compared += 1
+    assert compared > 300

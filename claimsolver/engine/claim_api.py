@@ -16,6 +16,7 @@ import numpy as np
 from claimsolver import tables as T
 
 from . import _cache
+from .count import count_memo
 from .search_claim import N_FIELDS, NPLY, TT_BUCKET, solve
 from .steps import named_cards
 
@@ -61,6 +62,7 @@ class ClaimBuffers:
         self.hands = np.zeros(4, dtype=np.int64)
         self.pv = np.zeros((NPLY, NPLY), dtype=np.int64)
         self.pvend = np.zeros(NPLY, dtype=np.int64)
+        self.memo = count_memo()  # the count's values after a trick (count._after_value_memo)
         self.generation = 0
         # inside shared_tables(): for each search semantics met so far, [its generation, the
         # play classes its searches met, the longest list of excluded plays searched with]
@@ -316,7 +318,7 @@ def claim_search(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
                          np.int64(leader), np.int64(fg), np.int64(int(shown)), np.int64(running),
                          policy, options, np.ascontiguousarray(steps), np.int64(named), buf.mv,
                          buf.scores, buf.stack, buf.tt, buf.stats, np.int64(node_budget), buf.line,
-                         buf.pv, buf.pvend, buf.tt1, np.int64(1 if tricks_only else 0))
+                         buf.pv, buf.pvend, buf.tt1, np.int64(1 if tricks_only else 0), buf.memo)
     nodes = int(buf.stats[0])
     if value == -1:
         return ClaimSearchResult(tricks=-1, careless=-1, line=[], nodes=nodes, complete=False)
@@ -367,8 +369,8 @@ def line_options(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
     from .search_claim import play_card
 
     w = walk_start(hands, trump, leader, trick, claim_side, forget, shown, options, steps)
-    h, trk, steps, options, named, mv, seen, side, tr = (w.hands, w.trk, w.steps, w.options, w.named,
-                                                         w.mv, w.seen, w.side, w.trump)
+    h, trk, steps, options, named, mv, seen, side, tr, memo = (w.hands, w.trk, w.steps, w.options, w.named,
+                                                               w.mv, w.seen, w.side, w.trump, w.memo)
     ld, fg, sh, rn, pc, aux, d = w.leader, w.forget, w.shown, w.running, w.pc, w.aux, w.d
     no_count = options[:T.N_OPTIONS].copy()
     no_count[T.OPT_COUNT_SEATS] = 0
@@ -377,10 +379,10 @@ def line_options(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, 
         p = d & 3
         if (seat & 1) == claim_side:
             cnt = gen_options(h, side, tr, fg, sh, rn, pc, aux, steps, policy, options, named,
-                              ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen)
+                              ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen, memo)
             normal = tuple((int(mv[i, 0]), int(mv[i, 1]), bool(mv[i, 3])) for i in range(cnt))
             cnt = gen_options(h, side, tr, fg, sh, rn, pc, aux, steps, policy, no_count, named,
-                              ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen)
+                              ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen, memo)
             out.append(LineNode(index, (int(h[0]), int(h[1]), int(h[2]), int(h[3])), int(ld),
                                 tuple(int(trk[d - p + j]) for j in range(p)), int(seat), int(card), bool(stated),
                                 normal, tuple(int(mv[i, 0]) for i in range(cnt))))
@@ -405,6 +407,7 @@ class WalkStart:
     named: np.int64
     mv: np.ndarray
     seen: np.ndarray
+    memo: np.ndarray
     side: np.int64
     trump: np.int64
     leader: np.int64
@@ -434,7 +437,8 @@ def walk_start(hands, trump: int, leader: int, trick, claim_side: int, forget: i
     fg, sh = np.int64(int(forget) & outstanding), np.int64(shown)
     pc, aux = settle_pc(h, side, tr, fg, sh, np.int64(0 if steps.shape[0] > 0 else -1), np.int64(0), steps)
     return WalkStart(h, trk, steps, np.asarray(options, dtype=np.int64), np.int64(named_cards(steps)),
-                     np.zeros((NPLY * 16, 4), dtype=np.int64), np.zeros(1, dtype=np.int64), side, tr,
+                     np.zeros((NPLY * 16, 4), dtype=np.int64), np.zeros(1, dtype=np.int64), _get_buffers().memo,
+                     side, tr,
                      np.int64(leader), fg, sh, np.int64(-1), pc, aux, len(tcards))
 
 

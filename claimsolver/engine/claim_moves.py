@@ -171,7 +171,7 @@ def keep_cards(mv, base, k, keep):
 
 @njit(cache=True, _nrt=False)
 def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, policy, options,
-                named, leader, trk, tstart, pos, mv, base, seen):
+                named, leader, trk, tstart, pos, mv, base, seen, memo):
     """The options of the player to move (see the module doc); returns their number.
     ``seen[0]`` collects the play classes met (with the classes the count may refine them
     into): a search whose policy differs from another's only in classes it never met would
@@ -208,7 +208,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
             refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv,
-                         base, n, slip, cash_cards)
+                         base, n, slip, cash_cards, memo)
         for i in range(n):
             mv[base + i, 3] = 0  # (after refine_count, which keeps its values there)
         return n
@@ -223,7 +223,7 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             seen[0] |= class_bits(mv[base + i, 1])
         if (options[T.OPT_COUNT_SEATS] >> seat) & 1:
             refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip,
-                         cash_cards)
+                         cash_cards, memo)
         nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS and attempt == 0 else 0
         out = np.int64(0)  # excluded plays here (card bit mask)
         admitted = np.int64(0)  # with excluded plays here: the plays normal here or made instead

@@ -441,15 +441,51 @@ def play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overt
     return h0, h1, h2, h3, best, wseat, could, opp_could
 
 
+#: columns of a row of the count's memo (``memo``: int64[2**k, MEMO_COLS]; one row disables it)
+MEMO_COLS = 6
+MEMO_LOG2 = 16  # 65,536 rows, 3 MB
+
+
+def count_memo(log2: int = MEMO_LOG2) -> np.ndarray:
+    """A fresh memo for :func:`_after_value_memo` (``log2`` 0: disabled)."""
+    return np.zeros((1 << log2, MEMO_COLS), dtype=np.int64)
+
+
 @njit(cache=True, _nrt=False)
-def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, rl, shown):
+def _after_value_memo(h0, h1, h2, h3, side, trump, wseat, rl, memo):
+    """:func:`_after_trick_value`, kept in ``memo``: a direct-mapped table keyed on everything
+    the value depends on (the four hands as he believes them, side, trump, winner, tricks
+    left), the full key stored, so a row is only ever read back for its own key. The same
+    hands after a trick recur across the options of a trick, its playings and the search's
+    siblings; the value is the count's costliest part."""
+    n = memo.shape[0]
+    if n <= 1:
+        return _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl)
+    meta = wseat + 4 * side + 8 * trump + 64 * rl + 4096  # (never 0: an empty row never matches)
+    x = (h0 * np.int64(0x9E3779B97F4A7C15 - (1 << 64)) ^ h1 * np.int64(0x3C6EF372FE94F82B)
+         ^ h2 * np.int64(0x5851F42D4C957F2D) ^ h3 * np.int64(0x14057B7EF767814F) ^ meta * np.int64(0x2545F4914F6CDD1D))
+    i = (x ^ (x >> 31)) & (n - 1)
+    if memo[i, 4] == meta and memo[i, 0] == h0 and memo[i, 1] == h1 and memo[i, 2] == h2 and memo[i, 3] == h3:
+        return memo[i, 5]
+    v = _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl)
+    memo[i, 0] = h0
+    memo[i, 1] = h1
+    memo[i, 2] = h2
+    memo[i, 3] = h3
+    memo[i, 4] = meta
+    memo[i, 5] = v
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overtake, rl, shown, memo):
     """The value (:func:`_after_trick_value`) of the trick played out from position k, the
     defenders choosing which of them wins it: an opponent who can overtake his partner's
     winning card does so when that is worth less to the claimer. Also returns whether a
     claiming hand could overtake (:func:`play_out_trick`)."""
     g0, g1, g2, g3, b, w, could, opp_could = play_out_trick(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k,
                                                             overtake, 0, shown)
-    v = _after_trick_value(g0, g1, g2, g3, side, trump, w, rl)
+    v = _after_value_memo(g0, g1, g2, g3, side, trump, w, rl, memo)
     if opp_could == 0:
         return v, could
     # the value depends only on the hands after the trick and its winner: a choice of the
@@ -465,7 +501,7 @@ def _played_value(h0, h1, h2, h3, side, trump, leader, s, best, wseat, k, overta
                 continue
             if mode >= 2 and fw == ew and f0 == e0 and f1 == e1 and f2 == e2 and f3 == e3:
                 continue
-            u = _after_trick_value(f0, f1, f2, f3, side, trump, fw, rl)
+            u = _after_value_memo(f0, f1, f2, f3, side, trump, fw, rl, memo)
             if u < v:
                 v = u
             e0, e1, e2, e3, ew = f0, f1, f2, f3, fw
@@ -621,22 +657,22 @@ def _believed_without(hands, side, forget, seat, c):
 
 
 @njit(cache=True, _nrt=False)
-def lead_value(hands, side, trump, forget, shown, seat, c):
+def lead_value(hands, side, trump, forget, shown, seat, c, memo):
     """The value of leading card c in the claimer's count (tables.COUNT, *leading*)."""
     h0, h1, h2, h3 = _believed_without(hands, side, forget, seat, c)
     rl = popcount(hands[seat]) - 1
     # partner follows low, takes the trick (the lead where the winners are) or unblocks: the best
-    v, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, 0, rl, shown)
+    v, could = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, 0, rl, shown, memo)
     for mode in (1, 2):
         if could & mode:
-            w, _c = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, mode, rl, shown)
+            w, _c = _played_value(h0, h1, h2, h3, side, trump, seat, c >> 4, c, seat, 1, mode, rl, shown, memo)
             if w > v:
                 v = w
     return v
 
 
 @njit(cache=True, _nrt=False)
-def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c):
+def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c, memo):
     """The value of following or discarding with card c in the claimer's count (tables.COUNT,
     *following and discarding*): the rest of the trick played out by the count's rules, then
     as :func:`lead_value`."""
@@ -652,28 +688,28 @@ def play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat
         best = c
         wseat = seat
     rl = popcount(hands[seat]) - 1
-    v, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, 0, rl, shown)
+    v, could = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, 0, rl, shown, memo)
     for mode in (1, 2):
         if could & mode:
             u, _c = _played_value(h0, h1, h2, h3, side, trump, leader, trk[tstart] >> 4, best, wseat, pos + 1, mode,
-                                  rl, shown)
+                                  rl, shown, memo)
             if u > v:
                 v = u
     return v
 
 
 @njit(cache=True, _nrt=False)
-def _memo_play(mv, row, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat):
+def _memo_play(mv, row, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo):
     """:func:`play_value` of the option in row ``row`` (its card mv[row, 0]), kept in mv[row, 3]
     (-1: not yet computed): the refinement asks for an option's value up to three times, and a
     value costs several play-outs of the trick."""
     if mv[row, 3] < 0:
-        mv[row, 3] = play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[row, 0])
+        mv[row, 3] = play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv[row, 0], memo)
     return mv[row, 3]
 
 
 @njit(cache=True, _nrt=False)
-def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n):
+def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n, memo):
     """tables.COUNT *winning*: of two or more wins with a sure winner, those worth less in
     his count than the best of them fall to FOLLOW_WIN_BREAKS_COUNT (values memoised in mv[., 3],
     :func:`_memo_play`)."""
@@ -686,12 +722,12 @@ def _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     best = -1
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat)
+            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo)
             if v > best:
                 best = v
     for i in range(n):
         if mv[base + i, 1] == T.FOLLOW_WIN_SURE:
-            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat) < best:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo) < best:
                 mv[base + i, 1] = T.FOLLOW_WIN_BREAKS_COUNT
 
 
@@ -719,7 +755,7 @@ def _surplus_top(hands, side, forget, seat, c):
 
 @njit(cache=True, _nrt=False)
 def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, policy, mv, base, n, slip,
-                 cash_cards):
+                 cash_cards, memo):
     """Refine the play classes mv[base:base+n, 1] of one claiming hand's options by the count
     (tables.COUNT_REFINES), where the policy prices the refined class differently: a lead
     from a suit without a top card, a discard, a ruff in front of partner's sure winner or a
@@ -758,7 +794,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
         best = -1
         for i in range(n):
             if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
-                v = lead_value(hands, side, trump, forget, shown, seat, mv[base + i, 0])
+                v = lead_value(hands, side, trump, forget, shown, seat, mv[base + i, 0], memo)
                 mv[base + i, 3] = v
                 if v > best:
                     best = v
@@ -790,7 +826,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                 c = mv[base + i, 0]
                 v = mv[base + i, 3]
                 if v < 0:
-                    v = lead_value(hands, side, trump, forget, shown, seat, c)
+                    v = lead_value(hands, side, trump, forget, shown, seat, c, memo)
                 if best_top >= 0 and (cash_cards >> c) & 1:
                     below = v < best_top or not _heads_suit(hands, side, forget, c >> 4)
                 else:
@@ -806,7 +842,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     for i in range(n):
         mv[base + i, 3] = -1  # play values, computed once each (_memo_play)
     if win_pol:
-        _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n)
+        _refine_wins(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n, memo)
     refinable = False
     for i in range(n):
         cl = mv[base + i, 1]
@@ -820,14 +856,14 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     best = -1
     for i in range(n):
         if effective(policy[mv[base + i, 1]], slip) != T.IRRATIONAL:
-            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat)
+            v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo)
             if v > best:
                 best = v
     over = -1
     if over_pol:
         for i in range(n):
             if mv[base + i, 1] == T.FOLLOW_OVER_PARTNER:
-                v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat)
+                v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo)
                 if v > best:
                     mv[base + i, 1] = T.FOLLOW_OVERTAKE_FOR_COUNT
                     if v > over:
@@ -841,7 +877,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
             # (the lowest of its suit, as class 20: of equal believed winners he throws the lowest)
             if mv[base + i, 1] == T.VOID_DISCARD_TOP_KEEP_LOSER and (
                     group_mask(h, allc, c) >> (16 * (c >> 4) + low_rank(hold(h, c >> 4)))) & 1:
-                v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat)
+                v = _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo)
                 # at equal tricks (more of his count only), only a surplus top card: a sole
                 # master is thrown only for a trick his count sees (tables.COUNT *discarding*)
                 if v > best and ((v >> 6) > (best >> 6) or _surplus_top(hands, side, forget, seat, c)):
@@ -854,11 +890,11 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     for i in range(n):
         cl = mv[base + i, 1]
         if (cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol:
-            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat) < top:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo) < top:
                 mv[base + i, 1] = T.VOID_DISCARD_BREAKS_COUNT
         elif cl == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_pol:
-            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat) < top:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo) < top:
                 mv[base + i, 1] = T.VOID_RUFF_BREAKS_COUNT
         elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):
-            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat) < top:
+            if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo) < top:
                 mv[base + i, 1] = T.FOLLOW_LOW_KEEPING_BLOCKER if over >= 0 else T.FOLLOW_BREAKS_COUNT

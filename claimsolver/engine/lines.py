@@ -45,6 +45,7 @@ from claimsolver import tables as T
 from .bits import popcount
 from .classify import hold
 from .claim_moves import gen_options
+from .count import count_memo
 from .search_claim import play_card
 from .steps import named_cards, settle_pc, suit_bits
 
@@ -145,7 +146,7 @@ def _restrict(hands, side, trump, seat, mv, base, cnt, restrict):
 @njit(cache=True)
 def lines_tree(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0, aux0,
                policy, options, steps, named, restrict, mv, stk, acc, cval, wacc, cw, macc, cm,
-               keys, tkeys, tused, tvals, tw, tm, stats, budget):
+               keys, tkeys, tused, tvals, tw, tm, stats, budget, memo):
     """Evaluate the tree of normal lines from the state at ply d0 (the current trick's d0 & 3
     cards in trk[0:d0]). Returns 1 when done (the root's shares in cval[d0], always-winners in
     cw[d0], least in cm[d0]), 0 when the node budget ran out. stats: 0 nodes, 1 table hits.
@@ -192,7 +193,7 @@ def lines_tree(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, 
                 base = 16 * d
                 cnt = gen_options(hands, side, trump, stk[L_FORGET, d], stk[L_SHOWN, d],
                                   stk[L_RUNNING, d], stk[L_PC, d], stk[L_AUX, d], steps, policy,
-                                  options, named, ld, trk, d - p, p, mv, base, stats[4:5])
+                                  options, named, ld, trk, d - p, p, mv, base, stats[4:5], memo)
                 seat = (ld + p) & 3
                 if p == 0 and (seat & 1) == side:
                     cnt = _restrict(hands, side, trump, seat, mv, base, cnt, restrict)
@@ -339,6 +340,7 @@ class _Tree:
         self.tm = np.zeros(size, dtype=np.int64)
         self.stats = np.zeros(5, dtype=np.int64)  # 0 nodes, 1 table hits, 4 play classes met
         self.seen = np.zeros(1, dtype=np.int64)
+        self.memo = count_memo()
         pc = 0 if self.steps.shape[0] > 0 else -1
         self.pc, self.aux = (int(x) for x in settle_pc(self.hands, np.int64(self.side), np.int64(self.trump),
                                                         np.int64(self.forget), np.int64(self.shown),
@@ -351,7 +353,7 @@ class _Tree:
                                np.int64(self.named), np.int64(self.restrict), self.mv, self.stk,
                                self.acc, self.cval, self.wacc, self.cw, self.macc, self.cm, self.keys,
                                self.tkeys, self.tused, self.tvals, self.tw, self.tm, self.stats,
-                               np.int64(budget)))
+                               np.int64(budget), self.memo))
 
     def budget_left(self, budget: int) -> int:
         if budget <= 0:
@@ -398,7 +400,7 @@ def _witness(t: _Tree, least: int, budget: int):
         cnt = int(gen_options(hands, np.int64(t.side), np.int64(t.trump), np.int64(forget), np.int64(shown),
                               np.int64(running), np.int64(pc), np.int64(aux), t.steps, t.policy, t.options,
                               np.int64(t.named), np.int64(leader), t.trk, np.int64(d - p), np.int64(p),
-                              t.mv, np.int64(base), t.seen))
+                              t.mv, np.int64(base), t.seen, t.memo))
         seat = (leader + p) % 4
         if p == 0 and (seat & 1) == t.side:
             cnt = int(_restrict(hands, np.int64(t.side), np.int64(t.trump), np.int64(seat), t.mv,

@@ -70,8 +70,8 @@ def probe_line(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, cl
     from .search_claim import play_card
 
     w = walk_start(hands, trump, leader, trick, claim_side, forget, shown, options, steps)
-    h, trk, steps, options, named, mv, seen, side, tr = (w.hands, w.trk, w.steps, w.options, w.named,
-                                                         w.mv, w.seen, w.side, w.trump)
+    h, trk, steps, options, named, mv, seen, side, tr, memo = (w.hands, w.trk, w.steps, w.options, w.named,
+                                                               w.mv, w.seen, w.side, w.trump, w.memo)
     state = (w.leader, w.forget, w.shown, w.running)
     pc, aux, d = w.pc, w.aux, w.d
     rng = None if seed is None else np.random.default_rng(seed)
@@ -107,7 +107,7 @@ def probe_line(hands: np.ndarray, trump: int, leader: int, trick: np.ndarray, cl
             choices: list[tuple[int, int, bool, bool]] = []  # card, class, stated, slip
             if (player & 1) == claim_side:
                 cnt = gen_options(h, side, tr, fg, sh, rn, pc, aux, steps, policy, options, named,
-                                  ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen)
+                                  ld, trk, np.int64(d - p), np.int64(p), mv, np.int64(0), seen, memo)
                 for i in range(cnt):
                     k, stated = int(mv[i, 1]), bool(mv[i, 2])
                     choices.append((int(mv[i, 0]), k, stated, k >= 0 and not stated and policy[k] == T.SLIP))

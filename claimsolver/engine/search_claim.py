@@ -345,7 +345,7 @@ def play_card(hands, side, trump, trk, d, leader, forget, shown, running, pc, au
 @njit(cache=True, _nrt=False)
 def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0, aux0, bound0,
            policy, options, steps, named, mv, scores, stack, tt, stats, budget, pv, pvend,
-           use_careless, lbtt, lbgen):
+           use_careless, lbtt, lbgen, memo):
     """Value (tricks*64 + careless) of the state at ply d0 (d0 & 3 cards of the current trick
     in trk[d0 - (d0 & 3):d0], led by leader0): exact when below ``bound0``, otherwise a lower
     bound >= bound0. Returns -1 when the node budget (``budget`` > 0, counted in stats[0]) runs
@@ -480,7 +480,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             base = 16 * d
             cnt = gen_options(hands, side, trump, stack[F_FORGET, d], stack[F_SHOWN, d],
                               stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], steps,
-                              policy, options, named, ld, trk, tstart, p, mv, base, stats[7:8])
+                              policy, options, named, ld, trk, tstart, p, mv, base, stats[7:8], memo)
             if p == 0 and tlo == 0 and (ld & 1) == side and leads_all_win(hands, side, trump, mv,
                                                                           base, cnt):
                 # every lead the claiming hand may make here wins the trick: one trick at least
@@ -560,7 +560,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
 
 @njit(cache=True, _nrt=False)
 def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy, options, steps,
-          named, mv, scores, stack, tt, stats, budget, line, pv, pvend, tt1, tricks_only):
+          named, mv, scores, stack, tt, stats, budget, line, pv, pvend, tt1, tricks_only, memo):
     """The value of the claim position and a worst line. The current trick's first pos0 cards
     are in trk[0:pos0]. Writes the line to ``line`` (rows: seat, card, play class or -1,
     stated) and returns (value, line length); value -1 when the node budget ran out.
@@ -572,7 +572,7 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
     # separate); its table then bounds every node of phase 2 from below
     v1 = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux, INF,
                 policy, options, steps, named, mv, scores, stack, tt1, stats, budget, pv, pvend,
-                0, tt1, 0)
+                0, tt1, 0, memo)
     if v1 < 0:
         return -1, 0
     stats[5] = stats[0]
@@ -581,7 +581,7 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
     # phase 2: (tricks, careless); the value is below (tricks + 1) * 64
     value = search(hands, trump, side, pos0, trk, leader, forget, shown, running, pc, aux,
                    v1 + 64, policy, options, steps, named, mv, scores, stack, tt, stats, budget,
-                   pv, pvend, 1, tt1, gen)
+                   pv, pvend, 1, tt1, gen, memo)
     if value < 0:
         return -1, 0
     stats[6] = stats[0]
@@ -600,7 +600,7 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
             break
         base = 16 * d
         cnt = gen_options(hands, side, trump, fg, sh, rn, pc, aux, steps, policy, options, named,
-                          ld, trk, d - p, p, mv, base, stats[7:8])
+                          ld, trk, d - p, p, mv, base, stats[7:8], memo)
         if row >= 0 and d < pvend[row]:  # try the principal variation's move first
             want = pv[row, d]
             for i in range(cnt):
@@ -625,7 +625,7 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
             if delta <= target:
                 rv = search(hands, trump, side, d + 1, trk, nl, nf, ns, nr, npc, naux,
                             target - delta + 1, policy, options, steps, named, mv, scores,
-                            stack, tt, stats, budget, pv, pvend, 1, tt1, gen)
+                            stack, tt, stats, budget, pv, pvend, 1, tt1, gen, memo)
                 if rv < 0:
                     return -1, 0
                 if rv == target - delta:

@@ -114,7 +114,12 @@ LEAD_CROSS_TO_PARTNER_TOP = 37  # a lower card of a suit headed by a top card in
 # first; not K2 to partner's AJ5, where the short hand's king comes first). Not an
 # underlead: the side's top card wins the trick. The count judges it: worth less in his count
 # than another normal lead, it is the underlead it then is (1, COUNT_REFINES)
-N_PLAY_CLASSES = 38
+LEAD_TRUMP_BREAKS_COUNT = 38  # refines 0 as 32 does, for a trump led that draws none of theirs (no
+# trump he is aware of out): cashing a trump worth less in his count than another normal lead —
+# his own or partner's trump (pulled by it) that his count needs to ruff, or to stop the
+# opponents' suits once he concedes (not a blockage he does not see: drawing a trump that is
+# out and losing the ruff stays 32)
+N_PLAY_CLASSES = 39
 
 #: class refined -> the count class that refines it
 COUNT_REFINES = {
@@ -208,9 +213,9 @@ COUNT_REFINES = {
 # trump of the claiming hands — each takes a trick whatever he does (♥KQ against East's ♠A over
 # ♠KQ: one trick of two, not two). Values compare as (value, count): of two plays worth
 # as many tricks, the one that keeps more of his count is worth more.
-# *Leading* (27, 32): a lead from a suit without a top card (3) whose value is below the best
+# *Leading* (27, 32, 38): a lead from a suit without a top card (3) whose value is below the best
 # value among the leads the policy does not make irrational falls to 27; a top card (0) so
-# placed falls to 32.
+# placed falls to 32, or to 38 when it is a trump and no trump he is aware of is out.
 # *Winning* (33): a win with a sure winner (8) whose value is below the best value among his
 # wins with a sure winner (8) falls to 33 (so one of them always stays: a sure trick he can
 # win is still won).
@@ -277,6 +282,7 @@ PLAY_CLASS_NAMES = (
     "ruff in front of partner's sure winner, which his count cannot afford",
     "discard a top card his count cannot use, keeping a card it needs",
     "cross to partner's top card",
+    "cash a trump his count needs (no trump out)",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

@@ -288,7 +288,8 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
     if not trick:
         refined = {T.LEAD_NO_TOP_CARD: T.LEAD_CONCEDE_BREAKS_COUNT, T.LEAD_TOP_OF_TOP_CARDS: T.LEAD_TOP_BREAKS_COUNT,
                    T.LEAD_CROSS_TO_PARTNER_TOP: T.LEAD_UNDER_TOP_CARD}
-        if all(pol[v] == pol[k] for k, v in refined.items()):
+        if all(pol[v] == pol[k] for k, v in refined.items()) and \
+                pol[T.LEAD_TRUMP_BREAKS_COUNT] == pol[T.LEAD_TOP_OF_TOP_CARDS]:
             return classed
         if not any(k in refined for _, k in classed):
             return classed
@@ -320,7 +321,11 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
             if best_top >= 0 and (listed >> c) & 1:
                 return v < best_top or not heads(suit_of(c))
             return v < best
-        return [(c, refined[k] if k in refined and breaks(c) else k) for c, k in classed]
+        def into(c, k):  # a trump cashed that draws none of theirs: his ruff or control thrown away (38)
+            if k == T.LEAD_TOP_OF_TOP_CARDS and suit_of(c) == trump and not _ranks(aware_out(hands, side, forget), trump):
+                return T.LEAD_TRUMP_BREAKS_COUNT
+            return refined[k]
+        return [(c, into(c, k) if k in refined and breaks(c) else k) for c, k in classed]
     if pol[T.FOLLOW_WIN_BREAKS_COUNT] != pol[T.FOLLOW_WIN_SURE]:
         # tables.COUNT *winning*: among his wins with a sure winner, the best for his count stays
         wins = {c: ref_play_value(st, ctx, seat, c) for c, k in classed if k == T.FOLLOW_WIN_SURE}

@@ -29,6 +29,7 @@ BASE = {
     T.VOID_RUFF_BREAKS_COUNT: T.VOID_RUFF_AHEAD_OF_PARTNER,
     T.VOID_DISCARD_TOP_FOR_COUNT: T.VOID_DISCARD_TOP_KEEP_LOSER,
     T.LEAD_UNDER_TOP_CARD: T.LEAD_CROSS_TO_PARTNER_TOP,  # a crossing his count refines
+    T.LEAD_TRUMP_BREAKS_COUNT: T.LEAD_TOP_OF_TOP_CARDS,
 }
 
 
@@ -250,23 +251,46 @@ def test_no_overtake_when_the_count_does_not_need_it(monkeypatch):
 
 # --- 32: cashing in an order that strands winners ----------------------------------------------
 
-# Hearts trumps, West on lead claims 2 of 2 with the trump king and the club 2; East holds the
-# ten of trumps and the spade 9, void in clubs. Cashing the king first pulls East's trump and the
-# club then loses; the club first is ruffed by East, whose spade 9 then wins (or West's king).
-STRAND = dict(deal="N:53... 9.T.. .7..J .K..2", trump="H", leader="W", claimer="W", declarer="W", claimed=2)
+# Notrump, East on lead for East-West with SA, H5, CJ opposite West's S7, H9, D8 (West claims
+# the three): after the ♠A, cashing the ♥5 to West's bare ♥9 puts West on lead with the spade
+# link only and strands East's ♣J: a blockage he does not see, the unblocking slip.
+STRAND = dict(deal="N:K..T.8 A.5..J 94...6 7.9.8.", leader="E", claimer="W", declarer="W")
 
 
 def test_stranding_order_careless_for_club_irrational_for_expert(monkeypatch):
     club, expert = claim(**STRAND, player_class="club"), claim(**STRAND, player_class="expert")
-    assert classes_now(expert) == {"HK": T.LEAD_TOP_BREAKS_COUNT, "C2": T.LEAD_NO_TOP_CARD}
-    assert tricks(club) == 1  # the blockage he does not see is the unblocking slip: careless
-    assert tricks(expert) == 2  # an expert is credited with the order
-    assert tricks_without(expert, monkeypatch, T.LEAD_TOP_BREAKS_COUNT) == 1
+    assert tricks(club) == 2  # the blockage he does not see is the unblocking slip: careless
+    assert tricks(expert) == 3  # an expert is credited with the order
+    monkeypatch.setattr(ruling, "excludes_dominated_plays", lambda settings: False)  # (finds it too)
+    assert tricks_without(expert, monkeypatch, T.LEAD_TOP_BREAKS_COUNT) == 2
     # The club player's lower ruling is that class: lift it and the claim holds.
-    assert tricks(club, lifted=frozenset({T.LEAD_TOP_BREAKS_COUNT})) == 2
+    assert tricks(club, lifted=frozenset({T.LEAD_TOP_BREAKS_COUNT})) == 3
     pol = normal.compile_policy(club.settings)
     assert pol[T.LEAD_TOP_BREAKS_COUNT] == T.SLIP  # careless, once per line (single_lapse)
     assert normal.compile_policy(expert.settings)[T.LEAD_TOP_BREAKS_COUNT] == T.IRRATIONAL
+
+
+# Hearts trumps, none out: West on lead claims 2 of 2 with the ♥K and the ♣2; East holds the
+# ♥T and the ♠9, void in clubs. Cashing the king pulls East's trump, which was to ruff the club
+# (then East's ♠9 wins): his count thrown away, class 38 — not the unblocking slip (32).
+PULL = dict(deal="N:53... 9.T.. .7..J .K..2", trump="H", leader="W", claimer="W", declarer="W", claimed=2)
+
+
+def test_pulling_partners_ruffing_trump_is_irrational(monkeypatch):
+    club, expert = claim(**PULL, player_class="club"), claim(**PULL, player_class="expert")
+    assert classes_now(club) == {"HK": T.LEAD_TRUMP_BREAKS_COUNT, "C2": T.LEAD_NO_TOP_CARD}
+    assert tricks(club) == tricks(expert) == 2
+    assert tricks_without(club, monkeypatch, T.LEAD_TRUMP_BREAKS_COUNT) == 1
+    # priced as the unblocking slip (32) it was until session 27, the club player lost a trick
+    original = codes.compile_policy
+
+    def as_the_slip(c):
+        p = original(c)
+        p[T.LEAD_TRUMP_BREAKS_COUNT] = p[T.LEAD_TOP_BREAKS_COUNT]
+        return p
+
+    monkeypatch.setattr(codes, "compile_policy", as_the_slip)
+    assert tricks(club) == 1 and tricks(expert) == 2
 
 
 # --- 33: winning with the sure winner that strands the rest -----------------------------------
@@ -293,19 +317,6 @@ def test_winning_with_the_card_that_strands_winners(monkeypatch):
     assert tricks(club, lifted=frozenset({T.FOLLOW_WIN_BREAKS_COUNT})) == 2
     assert normal.compile_policy(club.settings)[T.FOLLOW_WIN_BREAKS_COUNT] == T.SLIP
     assert normal.compile_policy(expert.settings)[T.FOLLOW_WIN_BREAKS_COUNT] == T.IRRATIONAL
-
-
-def test_stranding_order_found_later_in_the_line(monkeypatch):
-    # Notrump, East on lead for East-West with SA, H5, CJ opposite West's S7, H9, D8: cashing
-    # the heart while West's nine is his only heart puts West on lead with nothing but the
-    # spade link; the club player's line strands East's winners, the expert's does not.
-    deal = dict(deal="N:K..T.8 A.5..J 94...6 7.9.8.", leader="E", claimer="W", declarer="W")
-    expert, club = claim(**deal, player_class="expert"), claim(**deal, player_class="club")
-    assert tricks(expert) == 3 and tricks(club) == 2
-    # (an expert's line is also checked by double dummy, which finds the same slip: off here)
-    monkeypatch.setattr(ruling, "excludes_dominated_plays", lambda settings: False)
-    assert tricks_without(expert, monkeypatch, T.LEAD_TOP_BREAKS_COUNT) == 2
-    assert tricks(club, lifted=frozenset({T.LEAD_TOP_BREAKS_COUNT})) == 3
 
 
 def test_every_order_keeps_the_count(monkeypatch):
@@ -351,12 +362,11 @@ def test_ruff_in_front_of_partners_winner_that_takes_the_lead():
 def test_stranding_order_is_named_as_the_careless_play():
     # Lifting class 32 raises the club ruling (above): the ruling names it as the careless play
     # that cost the trick (a communication slip: the trick it costs is a later one, in another
-    # suit), and the committee's sensitivity table has its row. (Needs main's cf4c699: ruling.py
-    # COMMUNICATION_CLASSES with class 32.)
+    # suit), and the committee's sensitivity table has its row.
     name = T.PLAY_CLASS_NAMES[T.LEAD_TOP_BREAKS_COUNT]
     r = adjudicate(claim(**STRAND, player_class="club"), sensitivity=True)
     assert name in r.careless
-    assert {"careless": name, "tricks": 2} in r.sensitivity["lifted"]
+    assert {"careless": name, "tricks": 3} in r.sensitivity["lifted"]
 
 
 def test_underruff_weighed_like_a_discard():
@@ -431,3 +441,25 @@ def test_a_surplus_top_card_is_thrown_at_equal_tricks(monkeypatch):
                               "H9": T.VOID_RUFF_PARTNER, "CJ": T.VOID_DISCARD_TOP_FOR_COUNT}
     assert tricks(c) == 4
     assert tricks_without(c, monkeypatch, T.VOID_DISCARD_TOP_FOR_COUNT) == 3
+
+
+# --- 38: cashing a trump his count needs, none of theirs out ------------------------------------
+
+def test_cashing_the_trump_his_count_needs_is_irrational(monkeypatch):
+    # Vugraph 280-28000 board 1, open room (5S by West, who claims 5 of the last 6 with no
+    # statement): no trump is out; West holds ♠J7 ♦JT62, dummy ♥9 ♦874 ♣J6, South leads the ♣8
+    # and West ruffs. Then the ♠7 draws nothing, and without it the ♦K conceded lets South cash
+    # ♥Q, ♣Q and ♥J: his count falls from four to one. That is no blockage he does not see (the
+    # unblocking slip of class 32, careless once for a club player) but his count thrown away:
+    # class 38, irrational at every class. Club ruling 5 (the claim); with the trump priced
+    # as the cash it refines (the rule removed) the worst line cashes it: 2.
+    c = claim("N:.53.9.T92 .9.874.J6 .QJ.K.Q87 J7..JT62.", trump="S", leader="S", claimer="W",
+              declarer="W", claimed=5, player_class="club")
+    assert tricks(c) == 5
+    assert tricks_without(c, monkeypatch, T.LEAD_TRUMP_BREAKS_COUNT) == 2
+    after_the_ruff = claim("N:.53.9.T9 .9.874.J .QJ.K.Q7 7..JT62.", trump="S", leader="W",
+                           claimer="W", declarer="W", claimed=4, player_class="club")
+    got = classes_now(after_the_ruff)
+    assert got["S7"] == T.LEAD_TRUMP_BREAKS_COUNT
+    assert got["D6"] == got["D2"] == T.LEAD_NO_TOP_CARD  # (a low diamond: the ♦JT stay over the ♦9)
+    assert normal.compile_policy(after_the_ruff.settings)[T.LEAD_TRUMP_BREAKS_COUNT] == T.IRRATIONAL

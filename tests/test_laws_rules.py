@@ -347,16 +347,17 @@ def test_single_lapse_marks_the_named_slips_of_the_class():
 
 
 def test_one_careless_slip_per_line(monkeypatch):
-    # RealBridge 2021 board 12 table 21, North claims 7 of 8 in 4H, club: the worst line cashes
-    # South's ♥K in an order that strands a winner — one slip, 6 tricks. Chaining a second
-    # unrelated slip (as the ruling did before the rule) gave 5.
+    # RealBridge 2021 board 18 table 7, West claims the last 5 in 3NT, club: the worst line
+    # cashes West's ♦8 to dummy's ♦A in an order that strands his ♠J (the ♥ stopper gone) — one
+    # slip, 4 tricks. Chaining a second unrelated slip gives 3. (Until session 27 the example was
+    # board 12 table 21, whose slip, cashing a trump that draws none of theirs, is now class 38.)
     from pathlib import Path
 
     from claimsolver.records import find_board
     from claimsolver.ruling import adjudicate
 
-    rec = find_board(str(Path(__file__).parent / "data" / "real" / "realbridge-2021-qualifier.pbn"), "12", None, "21")
+    rec = find_board(str(Path(__file__).parent / "data" / "real" / "realbridge-2021-qualifier.pbn"), "18", None, "7")
     claim = Claim.from_dict({**rec.to_claim_dict(), "player_class": "club"})
-    assert adjudicate(claim).tricks == 6
+    assert adjudicate(claim).tricks == 4
     monkeypatch.setattr(normal, "SLIP_CLASSES", ())  # without the rule: slips chain
-    assert adjudicate(claim).tricks == 5
+    assert adjudicate(claim).tricks == 3

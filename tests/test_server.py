@@ -295,7 +295,7 @@ def test_records_lin_pbn_and_a_bbo_link(client):
     assert r["format"] == "lin" and r["boards"] == 10
     assert [c["key"] for c in r["claims"]] == ["o2", "o3", "o4", "o6", "o10"]
     first = r["claims"][0]["claim"]
-    assert client.post("/api/rulings", json=first).json()["tricks"] == 3  # README's audit: ruling 3
+    assert client.post("/api/rulings", json=first).json()["tricks"] == 4  # README's audit: ruling 4
     pbn = (DATA / "real" / "realbridge-2021-qualifier.pbn").read_text()
     r = client.post("/api/records", json={"text": pbn[:20_000]}).json()
     assert r["format"] == "pbn" and r["claims"] and all(c["claim"]["deal"] for c in r["claims"])

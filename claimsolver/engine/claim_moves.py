@@ -60,7 +60,7 @@ def class_bits(cl):
     (tables.COUNT_REFINES; following low may also become failing to unblock)."""
     m = np.int64(1) << cl
     if cl == T.LEAD_TOP_OF_TOP_CARDS:
-        m |= np.int64(1) << T.LEAD_TOP_BREAKS_COUNT
+        m |= (np.int64(1) << T.LEAD_TOP_BREAKS_COUNT) | (np.int64(1) << T.LEAD_TRUMP_BREAKS_COUNT)
     elif cl == T.LEAD_NO_TOP_CARD:
         m |= np.int64(1) << T.LEAD_CONCEDE_BREAKS_COUNT
     elif cl == T.LEAD_CROSS_TO_PARTNER_TOP:

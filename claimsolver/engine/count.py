@@ -769,6 +769,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     themselves: he cashes before he concedes."""
     lead_pol = (policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
                 or policy[T.LEAD_TOP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS]
+                or policy[T.LEAD_TRUMP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS]
                 or policy[T.LEAD_UNDER_TOP_CARD] != policy[T.LEAD_CROSS_TO_PARTNER_TOP])
     disc_pol = (policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_LOSER]
                 or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_TOP_ALL_TOP]
@@ -835,7 +836,10 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                     if cl == T.LEAD_NO_TOP_CARD:
                         mv[base + i, 1] = T.LEAD_CONCEDE_BREAKS_COUNT
                     elif cl == T.LEAD_TOP_OF_TOP_CARDS:
-                        mv[base + i, 1] = T.LEAD_TOP_BREAKS_COUNT
+                        # a trump that draws none of theirs: the ruff or the control his count
+                        # rests on thrown away (38), not a blockage he does not see (32)
+                        draws_none = (c >> 4) == trump and hold(aware_out(hands, side, forget), trump) == 0
+                        mv[base + i, 1] = T.LEAD_TRUMP_BREAKS_COUNT if draws_none else T.LEAD_TOP_BREAKS_COUNT
                     else:  # a crossing that costs him a trick is the underlead it then is
                         mv[base + i, 1] = T.LEAD_UNDER_TOP_CARD
         return

@@ -222,6 +222,12 @@ def own_count(s: Settings, p: Policy) -> None:
     p[T.VOID_DISCARD_BREAKS_COUNT] = T.IRRATIONAL
     p[T.VOID_RUFF_BREAKS_COUNT] = T.IRRATIONAL  # a trump spent on partner's sure trick
     p[T.FOLLOW_BREAKS_COUNT] = T.IRRATIONAL
+    # Cashing a trump that draws none of theirs (no trump he knows of is out) when his count
+    # needs it or partner's trump it pulls — to ruff, or to stop the opponents' suits once he
+    # concedes — is no blockage he does not see (32, the unblocking slip) but his count thrown
+    # away: irrational at every class (published ruling 37: the directors let the claimer cash
+    # trumps first only because he thought his hearts good, the ruff unneeded in his view).
+    p[T.LEAD_TRUMP_BREAKS_COUNT] = T.IRRATIONAL
     # Overtaking partner's winner is irrational "for no reason" (DESIGN 2.3); when his count
     # needs it (the unblock, the lead in the hand with the winners) it is his normal play.
     p[T.FOLLOW_OVERTAKE_FOR_COUNT] = T.NORMAL

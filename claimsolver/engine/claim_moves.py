@@ -11,7 +11,7 @@ from numba import njit
 from claimsolver import tables as T
 
 from .classify import above, classify, effective, hold
-from .count import refine_count
+from .count_refine import refine_count
 from .movegen import legal_mask
 from .steps import listed_bits, stated, suit_bits, taking_cards
 from .trick import beats, trick_winner, winning_card

@@ -53,7 +53,7 @@ Buffers:
   trk    int64[NPLY]: card played at ply index d; the root's current-trick cards at 0..pos0-1 and
          the root ply at index pos0, so that d & 3 is the position in the trick.
   mv     int64[NPLY*16, 4]: options of the node at ply d at rows 16*d..: card, play class (-1 for
-         the non-claiming side), stated flag, careless flag (count.refine_count's values until
+         the non-claiming side), stated flag, careless flag (count_refine.refine_count's values until
          gen_options sets it)
   scores int64[NPLY*16]: ordering scores
   stack  int64[N_FIELDS, NPLY]: per-ply state

@@ -121,7 +121,8 @@ LEAD_TRUMP_BREAKS_COUNT = 38  # refines 0 as 32 does, for a trump led that draws
 # out and losing the ruff stays 32)
 N_PLAY_CLASSES = 39
 
-#: class refined -> the count class that refines it
+#: class refined -> the count class that refines it (a trump led with none of the opponents'
+#: out refines 0 into LEAD_TRUMP_BREAKS_COUNT instead: count_refine.refine_count)
 COUNT_REFINES = {
     LEAD_TOP_OF_TOP_CARDS: LEAD_TOP_BREAKS_COUNT,
     FOLLOW_WIN_SURE: FOLLOW_WIN_BREAKS_COUNT,

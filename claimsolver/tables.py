@@ -242,7 +242,11 @@ COUNT_REFINES = {
 # and at most the count with no hand on lead.
 # *The hand on lead*: a claiming hand on lead that cannot give partner the lead (no suit in
 # which partner holds a card above every aware card and above its own, no side suit partner
-# can ruff) does not count partner's winners.
+# can ruff) does not count partner's winners: its count is its share of the pair's count, or
+# its own tricks counted alone (partner's cards still follow and stop the opponents' cash, his
+# tricks take none of the room establishing needs) when that is more and, in each suit it
+# establishes, the opponent who wins a lost round holds nothing else, so he must lead the
+# suit back (North's ♦QT against East's bare ♦K7, South's ♠98 stranded: one diamond).
 # *A blocked suit*: played from the top as above, the suit blocks when the next round is won by
 # one claiming hand's card and the hand that won the last round has no card of the suit left
 # to lead to it (AKQ opposite J1098: the jack; singleton queen opposite 1094: the ten and the

@@ -184,10 +184,13 @@ def ref_won_by_hand(hands, side, forget, trump) -> dict[int, int]:
     return ref_est_split(hands, side, forget, trump)[0]
 
 
-def ref_est_split(hands, side, forget, trump):
+def ref_est_split(hands, side, forget, trump, solo=None, winners_out=None):
     """:func:`ref_won_by_hand`, with the rounds established by force that stay counted after
     the cap, by hand, and the rounds lost before the last established one, by suit (only the
-    suits he establishes: the set that leaves him the most, all of them when as good)."""
+    suits he establishes: the set that leaves him the most, all of them when as good). With
+    ``solo`` a claiming seat: only that hand's tricks count (the hand on lead that cannot
+    reach partner), partner's cards still in play. ``winners_out`` (a dict) receives, by
+    suit he establishes, the opponents who win its lost rounds."""
     won = {side: 0, side + 2: 0}
     seat = {"a": side, "b": side + 2}
     per_suit = {}  # suit -> (established rounds by hand, lost rounds, opponents who win them)
@@ -218,11 +221,22 @@ def ref_est_split(hands, side, forget, trump):
         per_suit[s] = (est, len(lost), winners)
     for h, n in ref_ruffs(hands, side, forget, trump).items():
         won[h] += n
+    if solo is not None:
+        won[(solo + 2) % 4] = 0
+        for s in list(per_suit):
+            est_s, lost_s, winners_s = per_suit[s]
+            if est_s[solo] == 0:
+                del per_suit[s]
+            else:
+                per_suit[s] = ({solo: est_s[solo], (solo + 2) % 4: 0}, lost_s, winners_s)
+    if winners_out is not None:
+        winners_out.update({s: v[2] for s, v in per_suit.items()})
     est = {side: sum(v[0][side] for v in per_suit.values()), side + 2: sum(v[0][side + 2] for v in per_suit.values())}
     lost_by = [per_suit[s][1] if s in per_suit else 0 for s in range(4)]
     e = sum(est.values())
     if e:
-        n_cards = max(bin(hands[side]).count("1"), bin(hands[side + 2]).count("1"))
+        sizes = (bin(hands[side]).count("1"), bin(hands[side + 2]).count("1"))
+        n_cards = min(sizes) if solo is not None else max(sizes)  # alone: the tricks left
         t = sum(won.values()) - e
 
         def kept(suits):
@@ -399,7 +413,25 @@ def ref_count_on_lead(hands, side, forget, trump, lead_seat) -> int:
     me, partner = lead_seat, (lead_seat + 2) % 4
     if won[partner] == 0 or ref_link(hands, side, forget, trump, me, partner):
         return won[side] + won[side + 2]
-    return won[me]
+    return ref_alone(hands, side, forget, trump, me, (won[me], 0))[0]
+
+
+def ref_alone(hands, side, forget, trump, me, share) -> tuple[int, int]:
+    """tables.COUNT, the hand on lead that cannot reach partner: its share of the pair's count
+    (tricks, rounds established by force), or its own tricks counted alone when that is more
+    and, in each suit it establishes, the opponent who wins a lost round holds nothing else
+    (he must lead the suit back)."""
+    winners = {}
+    won, est, lost_by = ref_est_split(hands, side, forget, trump, solo=me, winners_out=winners)
+    if won[me] <= share[0]:
+        return share
+    for s in range(4):
+        if lost_by[s]:
+            for o in winners[s]:
+                mine = hands[o] & ~forget
+                if any(_ranks(mine, t) for t in range(4) if t != s):
+                    return share
+    return won[me], est[me]
 
 
 def ref_opp_can_beat(h, o, w, s, trump) -> bool:
@@ -546,7 +578,7 @@ def ref_exit_choice(h, side, trump, opp) -> tuple[int, int]:
         p = (seat + 2) % 4
         if won[p] == 0 or ref_link(h, side, 0, trump, seat, p):
             return k_all, e_all
-        return won[seat], est[seat]
+        return ref_alone(h, side, 0, trump, seat, (won[seat], est[seat]))
 
     worst = (k_all, e_all)
     for s in range(4):

@@ -311,6 +311,21 @@ def test_a_hand_on_lead_with_no_way_to_partner():
     assert kernel_on_lead(hands, 0, 0, NT, 0) == 0
 
 
+def test_a_hand_that_cannot_reach_partner_counts_its_own_tricks_alone():
+    # Realbridge 2021 qualifier, board 12 (hearts, none left), two tricks from the end of a
+    # worst line: North ♦QT on lead, South ♠98 (no way to them), East ♦K7, West ♣64. North
+    # concedes the ♦K and East, holding nothing else, must lead the ♦7 into the ♦T: one
+    # trick. Until session 28 the count cut the established ♦T because South's two stranded
+    # spades filled the room establishing needs (two tricks left), then left them out: none.
+    hands = deal("N:..QT. ..K7. 98... ...64")
+    assert kernel_on_lead(hands, 0, 0, H, 0) == R.ref_count_on_lead(hands, 0, 0, H, 0) == 1
+    assert kernel_on_lead(hands, 0, 0, H, 2) == R.ref_count_on_lead(hands, 0, 0, H, 2) == 2
+    # With a club beside his diamonds East may win the king and lead the club: North's own
+    # establishing is then not counted alone (his share of the pair's count: none).
+    hands = deal("N:..QT. ..K.7 98... ...64")
+    assert kernel_on_lead(hands, 0, 0, H, 0) == R.ref_count_on_lead(hands, 0, 0, H, 0) == 0
+
+
 def test_opponents_cash():
     # East's AKQ of hearts against North's 432: three tricks; with South void and holding a
     # trump, none (he would ruff).

@@ -151,12 +151,38 @@ def _split_all_est(a, b, x, y, trump):
     """:func:`_split_all`, with the established rounds that stay counted in each hand's
     (ea, eb) and the lost rounds by suit of :func:`_split_est` (lost_by; only the suits he
     establishes)."""
+    wa, wb, ea, eb, lost_by, _opps = _capped_est(a, b, x, y, trump, 0)
+    return wa, wb, ea, eb, lost_by
+
+
+@njit(cache=True, _nrt=False)
+def _capped_est(a, b, x, y, trump, solo):
+    """:func:`_split_all_est`; with ``solo`` 1, hand a's count alone when it cannot reach
+    partner (tables.COUNT, *the hand on lead*): partner's cards stay in play (they follow,
+    and stop the opponents' cash) but his tricks are not counted, so they take none of the
+    room establishing needs. Also returns which opponents win the lost rounds (bit 2 s: x,
+    bit 2 s + 1: y), for the suits he establishes."""
     wa, wb, ea, eb, est, twa, twb, lost_by, e_by, opps_by = _split_est(a, b, x, y, trump)
     ra, rb = _ruff_tricks_split(a, b, x, y, trump, twa, twb)
+    if solo != 0:
+        wb = 0
+        rb = 0
+        eb = 0
+        for s in range(4):
+            e_a = (e_by >> (8 * s)) & 15
+            e_by &= ~(np.int64(255) << (8 * s))
+            if e_a == 0:
+                est &= ~(1 << s)
+                lost_by &= ~(np.int64(15) << (4 * s))
+                opps_by &= ~(np.int64(3) << (2 * s))
+            else:
+                e_by |= e_a << (8 * s)
     e = ea + eb
     if e > 0:
         n = popcount(a)
-        if popcount(b) > n:
+        if (popcount(b) > n) != (solo != 0):
+            # (alone: the tricks left, the fewer cards — a hand that discarded in the count's
+            # trick keeps its card)
             n = popcount(b)
         base = wa + wb + ra + rb - e
         # he establishes the suits that leave him the most (tables.COUNT, *establishing*):
@@ -196,7 +222,7 @@ def _split_all_est(a, b, x, y, trump):
         wb -= cut - ca
         ea -= ca
         eb -= cut - ca
-    return wa + ra, wb + rb, ea, eb, lost_by
+    return wa + ra, wb + rb, ea, eb, lost_by, opps_by
 
 
 @njit(cache=True, _nrt=False)
@@ -219,15 +245,37 @@ def _established_kept(a, b, x, y, trump, room, e, opps, est):
 @njit(cache=True, _nrt=False)
 def count_on_lead(a, b, x, y, trump, lead_a):
     """The count with claiming hand a (lead_a) or b on lead: a hand that cannot give the lead
-    to its partner (:func:`has_link`) cannot count the partner's winners."""
+    to its partner (:func:`has_link`) cannot count the partner's winners (:func:`_alone`)."""
     wa, wb = _split_all(a, b, x, y, trump)
     if lead_a:
         if wb == 0 or has_link(a, b, x | y, trump, 4):
             return wa + wb
-        return wa
+        k, _e = _alone(a, b, x, y, trump, wa, 0)
+        return k
     if wa == 0 or has_link(b, a, x | y, trump, 4):
         return wa + wb
-    return wb
+    k, _e = _alone(b, a, x, y, trump, wb, 0)
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def _alone(f, t, x, y, trump, wf, ef):
+    """The count of claiming hand f on lead that cannot reach its partner t (tables.COUNT,
+    *the hand on lead*): its share of the pair's count (wf, with ef rounds established by
+    force), or its own tricks counted alone (:func:`_capped_est`) when that is more and, in
+    every suit it establishes, the opponent who wins a lost round holds nothing else, so he must
+    lead the suit back: partner's winners it cannot reach then take none of the room
+    establishing needs (North's ♦QT against East's bare ♦K7, South's ♠98 stranded: one
+    diamond)."""
+    k, _b, e, _eb, lost_by, opps_by = _capped_est(f, t, x, y, trump, 1)
+    if k <= wf:
+        return wf, ef
+    for s in range(4):
+        if (lost_by >> (4 * s)) & 15:
+            other = ~(np.int64(0xFFFF) << (16 * s))
+            if ((opps_by >> (2 * s)) & 1 and (x & other) != 0) or ((opps_by >> (2 * s + 1)) & 1 and (y & other) != 0):
+                return wf, ef
+    return k, e
 
 
 @njit(cache=True, _nrt=False)
@@ -570,12 +618,12 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
 
 
 @njit(cache=True, _nrt=False)
-def _on_lead_est(f, t, wf, wt, ef, k, e_all, aw, trump):
+def _on_lead_est(f, t, x, y, wf, wt, ef, k, e_all, trump):
     """:func:`count_on_lead` with hand f on lead (wf, wt: the hands' counts, k their sum), and
     the rounds established by force in it (ef: f's, e_all: both hands')."""
-    if wt == 0 or has_link(f, t, aw, trump, 4):
+    if wt == 0 or has_link(f, t, x | y, trump, 4):
         return k, e_all
-    return wf, ef
+    return _alone(f, t, x, y, trump, wf, ef)
 
 
 @njit(cache=True, _nrt=False)
@@ -590,7 +638,6 @@ def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
     force in it (ea, eb: each hand's; the fewest among the exits that give it)."""
     k = wa + wb
     e_all = ea + eb
-    aw = x | y
     ka = -1  # count_on_lead, computed when first needed
     kb = -1
     fa = 0  # and the established rounds in it
@@ -615,9 +662,9 @@ def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
         if not win_a and not win_b:
             continue
         if win_a and ka < 0:
-            ka, fa = _on_lead_est(a, b, wa, wb, ea, k, e_all, aw, trump)
+            ka, fa = _on_lead_est(a, b, x, y, wa, wb, ea, k, e_all, trump)
         if win_b and kb < 0:
-            kb, fb = _on_lead_est(b, a, wb, wa, eb, k, e_all, aw, trump)
+            kb, fb = _on_lead_est(b, a, x, y, wb, wa, eb, k, e_all, trump)
         if win_a and win_b:  # his choice: the higher count, then the fewer established
             if ka > kb or (ka == kb and fa <= fb):
                 v = ka

@@ -272,8 +272,10 @@ def _alone(f, t, x, y, trump, wf, ef):
         return wf, ef
     for s in range(4):
         if (lost_by >> (4 * s)) & 15:
-            other = ~(np.int64(0xFFFF) << (16 * s))
-            if ((opps_by >> (2 * s)) & 1 and (x & other) != 0) or ((opps_by >> (2 * s + 1)) & 1 and (y & other) != 0):
+            other = ~(np.int64(0xFFFF) << (16 * s))  # his cards outside the suit
+            if (opps_by >> (2 * s)) & 1 and (x & other) != 0:
+                return wf, ef
+            if (opps_by >> (2 * s + 1)) & 1 and (y & other) != 0:
                 return wf, ef
     return k, e
 

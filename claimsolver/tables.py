@@ -54,7 +54,9 @@ FOLLOW_OTHER = 12  # any other card of the suit (no sure winner held)
 VOID_RUFF_OPPONENT = 13  # ruff (or overruff) a trick the opponents are winning, the lowest trump that wins
 VOID_RUFF_OPPONENT_HIGHER = 14  # the same with a higher trump than needed
 VOID_RUFF_LOW_INTO_OVERRUFF = 15  # the lowest winning trump, when an opponent still to play may
-# overruff it and a higher trump that he could not overruff was held
+# overruff it and a higher trump that he could not overruff was held (as the claimer sees it: the
+# opponent known void in the suit led — shown out, or no aware card of it still out — and an
+# aware trump above it out)
 VOID_DISCARD_OPPONENT_WINNING = 16  # discard or underruff although able to ruff (or overruff) a trick
 # the opponents are winning
 VOID_RUFF_PARTNER = 17  # ruff partner's sure winner

@@ -123,6 +123,17 @@ def may_beat_later(hands, side, forget, shown, trump, seat, x, lead_suit) -> boo
     return bool(trumps)
 
 
+def may_overruff(hands, side, forget, shown, trump, seat, x, lead_suit) -> bool:
+    """Could opponent ``seat`` (still to play) overruff a ruff with trump x, as the claimer sees
+    it? Void in the suit led: shown out, or no card of it he is aware of still out (counted)."""
+    aw = aware_out(hands, side, forget)
+    if not (shown >> (4 * seat + lead_suit)) & 1 and aw & SUIT[lead_suit]:
+        return False
+    if (shown >> (4 * seat + trump)) & 1:
+        return False
+    return bool(aw & SUIT[trump] & ~((2 << x) - 1))
+
+
 def sure(hands, side, forget, shown, trump, later, x, cur, lead_suit) -> bool:
     if cur is not None and not beats(x, cur, trump):
         return False
@@ -255,7 +266,7 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
             return T.VOID_DISCARD_OPPONENT_WINNING if winning else T.VOID_OTHER
         m = min(winning)
         safe = [x for x in winning if not any(
-            may_beat_later(hands, side, forget, shown, trump, o, x, lead_suit) for o in later)]
+            may_overruff(hands, side, forget, shown, trump, o, x, lead_suit) for o in later)]
         low_ok = m in safe
         if low_ok:
             if ahead:

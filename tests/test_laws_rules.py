@@ -121,6 +121,24 @@ def test_ruff_low_into_overruff_depends_on_class():
     assert award(claim(deal, **{**kw, "regulation": "acbl"})) == 2  # acbl: lowest trump, no safety check
 
 
+def test_a_counted_suit_shows_the_overruff():
+    # East leads his last club, the only one the claimer knows of still out: West has not shown
+    # out, but the claimer who counts the suit knows him void and holding the outstanding ♠3, so
+    # South's ♠2 is ruffing low into an overruff as much as after a show-out (careless for a club
+    # player under the EBU preset, not for an expert).
+    deal = "N:.432.. ..KQ. AK2... 3..32."
+    kw = dict(trump="S", leader="E", aware=["trumps"], regulation="ebu")
+    assert classes_now(claim(deal, trick=["CA"], **kw))["S2"] == T.VOID_RUFF_LOW_INTO_OVERRUFF
+    assert award(claim(deal, trick=["CA"], player_class="club", **kw)) == 2
+    assert award(claim(deal, trick=["CA"], player_class="expert", **kw)) == 3
+    from claimsolver.ruling import adjudicate  # the kernel rules so too
+    assert adjudicate(claim(deal, trick=["CA"], player_class="expert", **kw)).tricks == 3
+    # With a club of West's still out as the claimer sees it, nothing says he will overruff.
+    deal = "N:.432.. ..KQ. AK2... 3..3.2"
+    kw["aware"] = ["trumps", "C2"]
+    assert classes_now(claim(deal, trick=["CA"], **kw))["S2"] == T.VOID_RUFF_OPPONENT
+
+
 def classes_now(c: Claim) -> dict[str, int]:
     """Play class of each legal card of the claiming-side player to move (reference classify)."""
     pos = c.position

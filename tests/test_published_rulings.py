@@ -56,3 +56,13 @@ def test_most_published_rulings_agree():
     # the corpus is the oracle of the ruling model: disagreements stay the exception
     disagree = [p.name for p in FILES if "disagreement" in json.loads(p.read_text())]
     assert len(disagree) <= len(FILES) // 3, disagree
+
+
+def test_the_6c_crossruff_is_ruled_as_published_at_expert_class():
+    # 12 (EBU forum, 6C claimed at trick 3, aware of the trumps): the one trick a club player
+    # may lose is dummy's low ruff into North's overruff, North's spades counted to the last
+    # one (DESIGN 2.6). An expert does not ruff low there, and the claim stands as the reply
+    # ruled; under the ACBL preset the lowest trump is normal at every class.
+    data = json.loads((RULINGS / "12-ebu-forum-6c-claim-at-trick-3.json").read_text())
+    assert adjudicate(Claim.from_dict({**data, "player_class": "expert"})).tricks == 11
+    assert adjudicate(Claim.from_dict({**data, "player_class": "expert", "regulation": "acbl"})).tricks == 10

@@ -105,6 +105,20 @@ def may_beat_later(aw, shown, trump, o, x, lead_suit):
 
 
 @njit(cache=True, _nrt=False)
+def may_overruff(aw, shown, trump, o, x, lead_suit):
+    """Could opponent ``o`` (still to play) overruff the claiming hand's ruff with trump x, as
+    the claimer sees it? He takes ``o`` to be void in the suit led once ``o`` has shown out of
+    it or once no card of it that he is aware of is still out (he has counted the suit), and
+    to hold a trump while one he is aware of, above x, is out and ``o`` has not shown out of
+    trumps. (Only the ruff is judged so: whether his side-suit winners are sure is not.)"""
+    if ((shown >> (4 * o + lead_suit)) & 1) == 0 and hold(aw, lead_suit) != 0:
+        return False
+    if (shown >> (4 * o + trump)) & 1:
+        return False
+    return (hold(aw, trump) & above(x & 15)) != 0
+
+
+@njit(cache=True, _nrt=False)
 def later_opps(leader, pos, side):
     """Bit mask of the opponents (seats) still to play after position ``pos`` of the trick."""
     m = 0
@@ -306,7 +320,7 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
                         ok = True
                         for o in range(4):
                             if (later >> o) & 1:
-                                if may_beat_later(aw, shown, trump, o, x, lead_suit):
+                                if may_overruff(aw, shown, trump, o, x, lead_suit):
                                     ok = False
                         if ok:
                             msafe = x

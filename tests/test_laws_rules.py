@@ -59,6 +59,22 @@ def test_top_down_spots_ebu_vs_acbl():
     assert award(ebu) == 0  # ebu: spots in any order: the 4 loses to the 6 and East cashes his hearts
 
 
+def test_spot_lead_needs_a_holding_without_solidity_ebu():
+    # White Book 8.70.5, "especially if there is some solidity": the spot may come first from
+    # a holding headed below the queen (J6 with the 9 overlooked: published ruling 04, the EBU
+    # director's), not from one headed by the queen or higher (Q6, as AK5).
+    kw = dict(leader="N", claimer="N", declarer="N", trump="S", regulation="ebu", unaware=["H9"])
+    j6 = claim("N:.J6.. .9..A ..98. ..6.8", **kw)
+    assert classes_now(j6)["H6"] == T.LEAD_SPOT_UNDER_TOP_UNAWARE
+    assert award(j6) == 0  # East's 9 wins and he cashes the club ace
+    q6 = claim("N:.Q6.. .9..A ..98. ..6.8", **kw)
+    assert classes_now(q6)["H6"] == T.LEAD_UNDER_TOP_CARD
+    assert award(q6) == 2
+    # From JT2 the 2 may come first as well: the holding is headed by the jack.
+    jt = claim("N:.JT2.. .9..AK ..987. ..65.8", **kw)
+    assert classes_now(jt)["H2"] == T.LEAD_SPOT_UNDER_TOP_UNAWARE
+
+
 def test_no_unstated_finesse_70e1():
     # AQ opposite small, king offside singleton: the claimer plays the ace, the king drops.
     c = claim("N:AQ... K.2.. 32... 54...")

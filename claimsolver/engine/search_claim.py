@@ -20,7 +20,8 @@ What makes it fast:
   side's top cards of the suit; leader, the show-outs that can matter, running, pc, aux; the
   named cards still in play).
   Two states with the same key have the same value: the search reads ranks only through their
-  order, the "spot card" test (rank < 10), the named cards and the taking cards. What can no longer matter is
+  order, the "spot card" tests (rank < 10, and a holding headed below the queen), the named
+  cards and the taking cards. What can no longer matter is
   left out of the key so that more states meet: the spot-card count when the policy prices the
   spot classes like their other classes (then rank < 10 changes no value), a running mark
   that can no longer make a class, the claiming side's show-outs and those of suits no longer
@@ -180,6 +181,12 @@ def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d, 
     stack[F_K0 + 4, d] = (leader | ((running + 1) << 2) | ((pc + 1) << 7) | (aux << 15)
                           | (shown << 23))
     stack[F_K0 + 5, d] = (hands[0] | hands[1] | hands[2] | hands[3]) & named
+    if spots:
+        # the number of queens or higher still in play per suit, in each suit's unused rank
+        # slots 0-1 (the spot-lead test reads "below the queen", tables.LEAD_SPOT_UNDER_TOP_UNAWARE)
+        for s in range(4):
+            q = popcount((hold(hands[0], s) | hold(hands[1], s) | hold(hands[2], s) | hold(hands[3], s)) >> 12)
+            stack[F_K0 + 5, d] |= np.int64(q) << (16 * s)
 
 
 # The table is stored by buckets of TT_WAYS rows, one bucket per row of ``tt`` (64 words, 512
@@ -362,7 +369,8 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     f4, flead = forced_trick_flags(policy)
     f2 = second_hand_flag(policy)
     frun = running_flag(policy)
-    # the spot-card test (rank < 10) only tells apart classes the policy may price differently
+    # the spot-card tests (rank < 10, below the queen) only tell apart classes the policy may
+    # price differently
     spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
     # Excluded plays are matched on exact cards, so a state that can still meet one is keyed

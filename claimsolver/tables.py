@@ -31,8 +31,8 @@ SHOWN_SLIP = 16  # the bit of the search's show-out word that records a SLIP pla
 LEAD_TOP_OF_TOP_CARDS = 0  # the highest card of a suit in which the leading hand holds a top card
 LEAD_UNDER_TOP_CARD = 1  # a lower card of a suit headed by a top card in the leading hand (AK5: the 5)
 LEAD_SPOT_UNDER_TOP_UNAWARE = 2  # as 1, but the led card is a spot (below the ten), the holding has
-# no solidity (headed below the queen: 754, J6, not AK5 or Q6) and a forgotten card of the suit is
-# outstanding (White Book 8.70.5 case)
+# no solidity (no queen or higher, at most one ten or jack: 754, J6, J76; not AK5, Q6 or JT5) and a
+# forgotten card of the suit is outstanding (White Book 8.70.5 case)
 LEAD_NO_TOP_CARD = 3  # any card of a suit in which the leading hand holds no top card (a loser,
 # or crossing to partner's top card)
 LEAD_SIDE_TOP_WITH_AWARE_TRUMP = 4  # a side-suit top card while an aware trump is outstanding and

@@ -203,6 +203,7 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
                 return T.LEAD_TOP_OF_TOP_CARDS if g >> highest & 1 else T.LEAD_CROSS_TO_PARTNER_TOP
             above = [x for x in cards_of(mine) if x >= c]
             if (rank_of(c) < 10 and all(rank_of(x) < 12 for x in above)
+                    and sum(rank_of(x) >= 10 for x in above) <= 1
                     and outstanding(hands, side) & forget & SUIT[s]):
                 return T.LEAD_SPOT_UNDER_TOP_UNAWARE
             return T.LEAD_UNDER_TOP_CARD

@@ -61,8 +61,8 @@ def test_top_down_spots_ebu_vs_acbl():
 
 def test_spot_lead_needs_a_holding_without_solidity_ebu():
     # White Book 8.70.5, "especially if there is some solidity": the spot may come first from
-    # a holding headed below the queen (J6 with the 9 overlooked: published ruling 04, the EBU
-    # director's), not from one headed by the queen or higher (Q6, as AK5).
+    # a holding with no queen or higher and at most one ten or jack (J6 with the 9 overlooked:
+    # published ruling 04, the EBU director's), not from Q6 (as AK5) or JT2.
     kw = dict(leader="N", claimer="N", declarer="N", trump="S", regulation="ebu", unaware=["H9"])
     j6 = claim("N:.J6.. .9..A ..98. ..6.8", **kw)
     assert classes_now(j6)["H6"] == T.LEAD_SPOT_UNDER_TOP_UNAWARE
@@ -70,9 +70,11 @@ def test_spot_lead_needs_a_holding_without_solidity_ebu():
     q6 = claim("N:.Q6.. .9..A ..98. ..6.8", **kw)
     assert classes_now(q6)["H6"] == T.LEAD_UNDER_TOP_CARD
     assert award(q6) == 2
-    # From JT2 the 2 may come first as well: the holding is headed by the jack.
+    # J76 has no solidity either; JT2 has (two touching honours): the 2 is an underlead.
+    j76 = claim("N:.J76.. .9..AK ..987. ..65.8", **kw)
+    assert classes_now(j76)["H6"] == T.LEAD_SPOT_UNDER_TOP_UNAWARE
     jt = claim("N:.JT2.. .9..AK ..987. ..65.8", **kw)
-    assert classes_now(jt)["H2"] == T.LEAD_SPOT_UNDER_TOP_UNAWARE
+    assert classes_now(jt)["H2"] == T.LEAD_UNDER_TOP_CARD
 
 
 def test_no_unstated_finesse_70e1():

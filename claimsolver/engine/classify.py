@@ -224,7 +224,8 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
                     if top_holding(mytr, hold(aw, trump)) != 0:
                         return T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
                 return T.LEAD_TOP_OF_TOP_CARDS if top_lead else T.LEAD_CROSS_TO_PARTNER_TOP
-            if highest < 12 and (c & 15) < 10 and hold(out & forget, s) != 0:
+            if (highest < 12 and (c & 15) < 10 and popcount(mine >> 10) <= 1
+                    and hold(out & forget, s) != 0):
                 return T.LEAD_SPOT_UNDER_TOP_UNAWARE
             return T.LEAD_UNDER_TOP_CARD
         if running >= 0 and (running >> 2) == seat and not is_top(hands, side, forget, c):

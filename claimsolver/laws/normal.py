@@ -53,9 +53,10 @@ def top_down(s: Settings, p: Policy) -> None:
     runs is played from the top, so underleading a holding headed by a top card is irrational
     (AK5 opposite 42: never the 5 first). EBU White Book 8.70.5 ("especially if there is
     some solidity"): when the claimer appears unaware of an outstanding card of the suit, a
-    spot card (below the ten) led from a holding headed below the queen may come first (754
-    opposite a void may lose to a singleton 6; J6 to the 9, as the EBU director ruled in
-    tests/data/rulings/04); from AK5 or Q6 it may not. Club Law 69 (club-2014) adds
+    spot card (below the ten) led from a holding without solidity — no queen or higher, at most
+    one ten or jack — may come first (754 opposite a void may lose to a singleton 6; J6 to the
+    9, as the EBU director ruled in tests/data/rulings/04); from AK5, Q6 or JT5 it may not.
+    Club Law 69 (club-2014) adds
     "unless it is obvious that declarer intended otherwise": with no statement nothing makes
     it obvious, so the default applies."""
     p[T.LEAD_UNDER_TOP_CARD] = T.IRRATIONAL

@@ -20,7 +20,8 @@ What makes it fast:
   side's top cards of the suit; leader, the show-outs that can matter, running, pc, aux; the
   named cards still in play).
   Two states with the same key have the same value: the search reads ranks only through their
-  order, the "spot card" tests (rank < 10, and a holding headed below the queen), the named
+  order, the "spot card" tests (rank < 10; no queen or higher, tables.LEAD_SPOT_UNDER_TOP_UNAWARE:
+  with the spot flag the key also holds the number of queens or higher per suit), the named
   cards and the taking cards. What can no longer matter is
   left out of the key so that more states meet: the spot-card count when the policy prices the
   spot classes like their other classes (then rank < 10 changes no value), a running mark

@@ -68,7 +68,8 @@ VOID_DISCARD_TOP_NOT_LOWEST = 21  # every card held is a top card: discard one t
 VOID_OTHER = 22  # any other void play (e.g. no trick to ruff, underruff)
 FOLLOW_UNDER_TOP_UNAWARE = 23  # win with a sure winner below a higher one of the same band, only
 # forgotten cards between them (the claimer thinks they are equal: "from the top" says the higher)
-FOLLOW_SPOT_UNDER_TOP_UNAWARE = 24  # as 23, the card and those above it in the band all spots
+FOLLOW_SPOT_UNDER_TOP_UNAWARE = 24  # as 23, the card a spot and the band above it without solidity
+# (no queen or higher, at most one ten or jack), as 2
 FOLLOW_LOW_KEEPING_BLOCKER = 25  # failing to unblock: partner is winning with a sure winner; a card
 # below it that is not equivalent to b, the highest card of the suit held below partner's card,
 # while keeping b would block the suit: after this trick partner still holds cards of the suit,

@@ -243,7 +243,8 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
                     return T.FOLLOW_WIN_SURE_OVER_MARKED
                 if between_any(hands, side, c, max(band)):
                     above = [x for x in band if x >= c]
-                    if all(rank_of(x) < 10 for x in above):
+                    if (rank_of(c) < 10 and all(rank_of(x) < 12 for x in above)
+                            and sum(rank_of(x) >= 10 for x in above) <= 1):
                         return T.FOLLOW_SPOT_UNDER_TOP_UNAWARE
                     return T.FOLLOW_UNDER_TOP_UNAWARE
                 return T.FOLLOW_WIN_SURE

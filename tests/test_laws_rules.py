@@ -75,6 +75,12 @@ def test_spot_lead_needs_a_holding_without_solidity_ebu():
     assert classes_now(j76)["H6"] == T.LEAD_SPOT_UNDER_TOP_UNAWARE
     jt = claim("N:.JT2.. .9..AK ..987. ..65.8", **kw)
     assert classes_now(jt)["H2"] == T.LEAD_UNDER_TOP_CARD
+    # Winning a trick second hand: the 6 under the jack is the same spot order (class 24).
+    kw["leader"] = "W"
+    j6 = claim("N:.J6..2 .9..AK ..987. ..65.", trick=["H2"], **kw)
+    assert classes_now(j6)["H6"] == T.FOLLOW_SPOT_UNDER_TOP_UNAWARE
+    q6 = claim("N:.Q6..2 .9..AK ..987. ..65.", trick=["H2"], **kw)
+    assert classes_now(q6)["H6"] == T.FOLLOW_UNDER_TOP_UNAWARE
 
 
 def test_no_unstated_finesse_70e1():

@@ -281,7 +281,8 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
                     return T.FOLLOW_WIN_SURE_OVER_MARKED
                 mb = high_rank(band)
                 if (hold(out, lead_suit) & strictly_between(cr, mb)) != 0:
-                    if mb < 10:
+                    # spots without solidity above them, as for a lead (LEAD_SPOT_UNDER_TOP_UNAWARE)
+                    if mb < 12 and cr < 10 and popcount(band >> 10) <= 1:
                         return T.FOLLOW_SPOT_UNDER_TOP_UNAWARE
                     return T.FOLLOW_UNDER_TOP_UNAWARE
                 return T.FOLLOW_WIN_SURE

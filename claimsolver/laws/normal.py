@@ -61,7 +61,8 @@ def top_down(s: Settings, p: Policy) -> None:
     it obvious, so the default applies."""
     p[T.LEAD_UNDER_TOP_CARD] = T.IRRATIONAL
     p[T.LEAD_SPOT_UNDER_TOP_UNAWARE] = T.CARELESS if s.regulation == "ebu" else T.IRRATIONAL
-    # Winning a trick with spot cards he believes equal: EBU lets them come in any order.
+    # Winning a trick with cards he believes equal, the same spot order (no solidity above the
+    # card): EBU lets them come in any order.
     p[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] = T.CARELESS if s.regulation == "ebu" else T.IRRATIONAL
 
 

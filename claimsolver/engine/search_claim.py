@@ -371,9 +371,10 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     f2 = second_hand_flag(policy)
     frun = running_flag(policy)
     # the spot-card tests (rank < 10, below the queen) only tell apart classes the policy may
-    # price differently
-    spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
-             or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
+    # price differently, and those classes need an overlooked card (the forget set only shrinks)
+    spots = ((policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
+              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
+             and forget0 != 0)
     # Excluded plays are matched on exact cards, so a state that can still meet one is keyed
     # on the exact cards in play (two states the canonical key merges could meet it
     # differently) and on 1 + the index of the last row it can meet (``excluded_reach``): the

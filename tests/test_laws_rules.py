@@ -67,6 +67,8 @@ def test_spot_lead_needs_a_holding_without_solidity_ebu():
     j6 = claim("N:.J6.. .9..A ..98. ..6.8", **kw)
     assert classes_now(j6)["H6"] == T.LEAD_SPOT_UNDER_TOP_UNAWARE
     assert award(j6) == 0  # East's 9 wins and he cashes the club ace
+    from claimsolver.ruling import adjudicate  # the kernel rules so too
+    assert adjudicate(j6).tricks == 0
     q6 = claim("N:.Q6.. .9..A ..98. ..6.8", **kw)
     assert classes_now(q6)["H6"] == T.LEAD_UNDER_TOP_CARD
     assert award(q6) == 2

@@ -169,6 +169,10 @@ def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d, 
     """Write the 6 key words of the canonical trick-boundary state to stack[F_K0.., d].
     ``taking``: the cards still held that take a list's tricks (steps.taking_cards), the
     claiming side's top cards of their suits, so their number per suit places them."""
+    # with the spot flag, the number of queens or higher in play per suit goes in each suit's
+    # unused rank slots 0-1 of word 5 (the spot classes read "below the queen" too,
+    # tables.LEAD_SPOT_UNDER_TOP_UNAWARE)
+    queens = np.int64(0)
     for s in range(4):
         h0 = hold(hands[0], s)
         h1 = hold(hands[1], s)
@@ -176,18 +180,15 @@ def state_keys(hands, forget, named, leader, running, pc, aux, shown, stack, d, 
         h3 = hold(hands[3], s)
         p = h0 | h1 | h2 | h3
         code = suit_code(h0, h1, h2, h3, hold(forget, s), hold(named, s))
-        hi = popcount(p >> 10) if spots else 0
+        hi = 0
+        if spots:
+            hi = popcount(p >> 10)
+            queens |= popcount(p >> 12) << (16 * s)
         stack[F_K0 + s, d] = (code | (popcount(p) << 52) | (np.int64(hi) << 56)
                               | (popcount(hold(taking, s)) << 59))
     stack[F_K0 + 4, d] = (leader | ((running + 1) << 2) | ((pc + 1) << 7) | (aux << 15)
                           | (shown << 23))
-    stack[F_K0 + 5, d] = (hands[0] | hands[1] | hands[2] | hands[3]) & named
-    if spots:
-        # the number of queens or higher still in play per suit, in each suit's unused rank
-        # slots 0-1 (the spot-lead test reads "below the queen", tables.LEAD_SPOT_UNDER_TOP_UNAWARE)
-        for s in range(4):
-            q = popcount((hold(hands[0], s) | hold(hands[1], s) | hold(hands[2], s) | hold(hands[3], s)) >> 12)
-            stack[F_K0 + 5, d] |= np.int64(q) << (16 * s)
+    stack[F_K0 + 5, d] = ((hands[0] | hands[1] | hands[2] | hands[3]) & named) | queens
 
 
 # The table is stored by buckets of TT_WAYS rows, one bucket per row of ``tt`` (64 words, 512

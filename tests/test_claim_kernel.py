@@ -488,6 +488,17 @@ def test_lead_run_counts_the_tops_that_must_be_led():
     opp = int(hands[1]) | int(hands[3])
     assert lead_run(hands, 0, 1, 0, opp, fl) == 1
     assert reference(_bound_args(hands, 1, 0, opp, policy))[0] >= 1
+    # a singleton honour falls on the first round: E's SJ above N's ST is gone by the third
+    # lead, and W's three spades are all below it, so N's four spades win in a row (070-07000
+    # board 30: the run stopped at two, one opponent's honour matched with the other's length)
+    hands = _hands("N:KQT8... J.543.. 632..5. ..AKQ.9")
+    opp = int(hands[1]) | int(hands[3])
+    assert lead_run(hands, 0, 4, 0, opp, fl) == 4
+    assert reference(_bound_args(hands, 4, 0, opp, policy))[0] == 4
+    # with E's jack third it may still take the third round: two
+    hands = _hands("N:KQT8... J75.4.. 632..5. ..AKQ.9")
+    opp = int(hands[1]) | int(hands[3])
+    assert lead_run(hands, 0, 4, 0, opp, fl) == 2
 
 
 def test_opponents_lead_won_second_hand():

@@ -320,8 +320,6 @@ def lead_run(hands, side, trump, leader, forget, lead):
         b = (o2 >> (16 * s)) & 0x7FFC
         la = popcount(a)
         lb = popcount(b)
-        lmax = la if la > lb else lb
-        otop = _top(a | b) if (a | b) != 0 else 0
         ps = (p >> (16 * s)) & 0x7FFC
         ptop = _top(ps) if ps != 0 else 0
         term = best
@@ -330,8 +328,11 @@ def lead_run(hands, side, trump, leader, forget, lead):
             if ((hs >> r) & 1) == 0:
                 continue
             i += 1
-            if r < otop and lmax > i - 1:
-                term = i - 1  # this lead may lose
+            # this lead may lose while an opponent holding a card above it can still hold one
+            # (he follows to every earlier round of s, so after i - 1 rounds he holds none of
+            # his la / lb cards of s when la / lb < i)
+            if (la >= i and (a >> (r + 1)) != 0) or (lb >= i and (b >> (r + 1)) != 0):
+                term = i - 1
                 break
             if r < ptop:
                 term = i  # won, perhaps by partner

@@ -473,16 +473,16 @@ def test_lead_run_counts_the_tops_that_must_be_led():
     from claimsolver.engine.claim_bounds import forced_trick, forced_trick_flags, lead_run
 
     policy = compile_policy(Settings())
-    f4, fl = forced_trick_flags(policy)
     hands = _hands("N:AK2.A.. Q54.K.. ..5432. ...5432")
     opp = int(hands[1]) | int(hands[3])
+    f4, fl = forced_trick_flags(policy, opp)
     assert lead_run(hands, 0, 4, 0, opp, fl) == 2
     assert forced_trick(hands, 0, 4, 0, f4, fl) == 1
     assert reference(_bound_args(hands, 4, 0, opp, policy))[0] >= 2
     # the underlead is not irrational under this policy: no run
     lax = policy.copy()
     lax[T.LEAD_UNDER_TOP_CARD] = T.NORMAL
-    assert lead_run(hands, 0, 4, 0, opp, forced_trick_flags(lax)[1]) == 0
+    assert lead_run(hands, 0, 4, 0, opp, forced_trick_flags(lax, opp)[1]) == 0
     # hearts trumps: E ruffs the second spade when his one spade is gone
     hands = _hands("N:AK2.A.. Q.K54.. ..5432. 543..A.")
     opp = int(hands[1]) | int(hands[3])
@@ -509,7 +509,7 @@ def test_opponents_lead_won_second_hand():
                                                  opp_lead_trick, second_hand_flag)
 
     policy = compile_policy(Settings())
-    f4, fl = forced_trick_flags(policy)
+    f4, fl = forced_trick_flags(policy, 1)
     f2 = second_hand_flag(policy)
     assert f2 == 2
     hands = _hands("N:...5432 K5.43.. A2.A2.. QJ.KQ..")
@@ -533,12 +533,14 @@ def test_opponents_lead_won_second_hand():
     assert opp_lead_trick(hands, 0, 4, 1, 0, f4, 1) == 1
 
 
-def check_bounds(seed, count, max_tricks, running_lead=False):
+def check_bounds(seed, count, max_tricks, running_lead=False, aware_ebu=False):
     """At trick boundaries: the sure tricks bound, the forced trick, the lead run, the running
     hand's trick and the opponents' lead won second or fourth <= the fewest tricks,
     and (policy allowing) the masters bound <= tricks * 64 + careless, against the reference
     search. ``running_lead``: every position has a claiming hand on lead running a suit it
-    holds (the running hand's bounds apply to few random positions)."""
+    holds (the running hand's bounds apply to few random positions). ``aware_ebu``: every card
+    aware under the EBU presets, whose spot underlead is a slip (the lead flags hold only once
+    nothing is overlooked)."""
     from claimsolver.engine.claim_bounds import (forced_trick, forced_trick_flags, lead_run,
                                                  master_counts, masters_policy_ok,
                                                  opp_lead_trick, running_flag, running_trick,
@@ -556,6 +558,9 @@ def check_bounds(seed, count, max_tricks, running_lead=False):
         args = random_claim(rng, n, with_steps=rng.random() < 0.3)
         if len(args["trick"]):
             continue
+        if aware_ebu:
+            args["forget"] = 0
+            args["policy"] = random_policy(rng, SETTINGS[3 + int(rng.integers(3))])
         if running_lead:
             ld = int(rng.choice([args["claim_side"], args["claim_side"] + 2]))
             suits = [s for s in range(4) if (int(args["hands"][ld]) >> (16 * s)) & 0x7FFC]
@@ -568,7 +573,7 @@ def check_bounds(seed, count, max_tricks, running_lead=False):
         lo = sure_tricks_bound(hands, side, trump, args["leader"])
         assert lo <= t, (i, args)
         if args["steps"].shape[0] == 0:
-            f4, fl = forced_trick_flags(args["policy"])
+            f4, fl = forced_trick_flags(args["policy"], args["forget"])
             assert forced_trick(hands, side, trump, args["leader"], f4, fl) <= t, (i, args)
             forced += forced_trick(hands, side, trump, args["leader"], f4, fl)
             run = lead_run(hands, side, trump, args["leader"], args["forget"], fl)
@@ -578,7 +583,7 @@ def check_bounds(seed, count, max_tricks, running_lead=False):
             ol = opp_lead_trick(hands, side, trump, args["leader"], args["forget"], f4, f2)
             assert ol <= t, (i, args)
             seconds += ol > forced_trick(hands, side, trump, args["leader"], f4, fl)
-            if running_flag(args["policy"]):
+            if running_flag(args["policy"], args["forget"]):
                 rt = running_trick(hands, side, trump, args["leader"], args["forget"],
                                    args["running"], args["policy"])
                 assert rt <= t, (i, args)
@@ -604,10 +609,24 @@ def test_running_bounds_below_reference_value():
     check_bounds(seed=44, count=600, max_tricks=4, running_lead=True)
 
 
+def test_bounds_below_reference_value_aware_ebu():
+    """The lead flags under the EBU presets once nothing is overlooked (the spot underlead,
+    a slip there, cannot occur): the lead run and the forced lead against the reference."""
+    from claimsolver.engine.claim_bounds import forced_trick_flags, running_flag
+
+    ebu = compile_policy(SETTINGS[4])
+    assert SETTINGS[4].regulation == "ebu"
+    assert not forced_trick_flags(ebu, 1)[1] and forced_trick_flags(ebu, 0)[1]
+    assert not running_flag(ebu, 1) and running_flag(ebu, 0)
+    check_bounds(seed=46, count=600, max_tricks=4, aware_ebu=True)
+
+
 @pytest.mark.slow
 def test_bounds_below_reference_value_slow():
     check_bounds(seed=42, count=3000, max_tricks=4)
     check_bounds(seed=45, count=3000, max_tricks=4, running_lead=True)
+    check_bounds(seed=47, count=3000, max_tricks=4, aware_ebu=True)
+    check_bounds(seed=48, count=3000, max_tricks=4, running_lead=True, aware_ebu=True)
 
 
 def lead_options(args):
@@ -712,7 +731,7 @@ def test_bounds_below_kernel_value_larger():
         hands, side, trump = args["hands"], args["claim_side"], args["trump"]
         lo = sure_tricks_bound(hands, side, trump, args["leader"])
         assert lo <= res.tricks, (i, args)
-        f4, fl = forced_trick_flags(args["policy"])
+        f4, fl = forced_trick_flags(args["policy"], args["forget"])
         assert lead_run(hands, side, trump, args["leader"], args["forget"], fl) <= res.tricks
         assert opp_lead_trick(hands, side, trump, args["leader"], args["forget"], f4,
                               second_hand_flag(args["policy"])) <= res.tricks

@@ -144,17 +144,19 @@ def sure_tricks_bound(hands, side, trump, leader):
 
 
 @njit(cache=True, _nrt=False)
-def forced_trick_flags(policy):
+def forced_trick_flags(policy, forget):
     """(fourth, lead): whether the policy makes a claiming hand playing last win a trick it
     can win (ducking or discarding instead irrational; the lowest sure winner and the ruff
     of the opponents' card normal), and a claiming hand on lead lead the top of a suit (an
-    underlead irrational; the top normal)."""
+    underlead irrational; the top normal). The spot underlead (LEAD_SPOT_UNDER_TOP_UNAWARE)
+    needs an overlooked card, so with ``forget`` 0 (and the forget set only shrinks) its
+    price does not matter: the EBU presets make it a slip."""
     fourth = (policy[T.FOLLOW_DUCK_HOLDING_SURE] == T.IRRATIONAL
               and policy[T.FOLLOW_WIN_SURE] != T.IRRATIONAL
               and policy[T.VOID_RUFF_OPPONENT] != T.IRRATIONAL
               and policy[T.VOID_DISCARD_OPPONENT_WINNING] == T.IRRATIONAL)
     lead = (policy[T.LEAD_UNDER_TOP_CARD] == T.IRRATIONAL
-            and policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] == T.IRRATIONAL
+            and (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] == T.IRRATIONAL or forget == 0)
             and policy[T.LEAD_TOP_OF_TOP_CARDS] != T.IRRATIONAL)
     return fourth, lead
 
@@ -426,13 +428,15 @@ def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
 
 
 @njit(cache=True, _nrt=False)
-def running_flag(policy):
+def running_flag(policy, forget):
     """Whether the policy makes a claiming hand that is running a suit (tables.
     LEAD_LOSER_WHILE_RUNNING) lead the top of a suit in which it holds a top card: leading a
-    card that is not a top card while running, and an underlead of a top card, irrational."""
+    card that is not a top card while running, and an underlead of a top card, irrational
+    (the spot underlead only while a card is overlooked, ``forget`` != 0, as
+    :func:`forced_trick_flags`)."""
     return (policy[T.LEAD_LOSER_WHILE_RUNNING] == T.IRRATIONAL
             and policy[T.LEAD_UNDER_TOP_CARD] == T.IRRATIONAL
-            and policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] == T.IRRATIONAL)
+            and (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] == T.IRRATIONAL or forget == 0))
 
 
 @njit(cache=True, _nrt=False)

@@ -368,11 +368,15 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     they are lower bounds here too (rounded up to whole tricks)."""
     gen = stats[4]
     mpol = masters_policy_ok(policy)
-    f4, flead = forced_trick_flags(policy)
+    f4, flead = forced_trick_flags(policy, forget0)
     f2 = second_hand_flag(policy)
-    frun = running_flag(policy)
+    frun = running_flag(policy, forget0)
+    # (once nothing is overlooked the spot classes cannot occur: the flags may hold then)
+    flead_aware = forced_trick_flags(policy, 0)[1]
+    frun_aware = running_flag(policy, 0)
     # the spot-card tests (rank < 10, below the queen) only tell apart classes the policy may
-    # price differently, and those classes need an overlooked card (the forget set only shrinks)
+    # price differently, and those classes need an overlooked card in play (the forget set
+    # only shrinks, cards only leave): off for the search, or for a node (``aware`` below)
     spots = ((policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
               or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
              and forget0 != 0)
@@ -427,15 +431,18 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                     # (a random read in a large table: the probe was the kernel's costliest
                     # call); a table entry can only confirm what they prove
                     tlo = lower_bound(hands, side, trump, ld)
+                    # nothing in play overlooked: no spot class can occur below this node
+                    aware = (stack[F_FORGET, d] & (hands[0] | hands[1] | hands[2] | hands[3])) == 0
+                    fl = flead_aware if aware else flead
                     if tlo == 0 and stack[F_PC, d] < 0:
-                        tlo = forced_trick(hands, side, trump, ld, f4, flead)
+                        tlo = forced_trick(hands, side, trump, ld, f4, fl)
                     if stack[F_PC, d] < 0:
                         if (ld & 1) == side:
-                            if flead:
-                                t2 = lead_run(hands, side, trump, ld, stack[F_FORGET, d], flead)
+                            if fl:
+                                t2 = lead_run(hands, side, trump, ld, stack[F_FORGET, d], fl)
                                 if t2 > tlo:
                                     tlo = t2
-                            if tlo == 0 and frun and stack[F_RUNNING, d] >= 0:
+                            if tlo == 0 and (frun_aware if aware else frun) and stack[F_RUNNING, d] >= 0:
                                 tlo = running_trick(hands, side, trump, ld, stack[F_FORGET, d],
                                                     stack[F_RUNNING, d], policy)
                         elif tlo == 0 and f2:
@@ -457,7 +464,8 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                         state_keys(hands, stack[F_FORGET, d], exact if reach > 0 else named, ld,
                                    key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
                                    stack[F_PC, d], stack[F_AUX, d],
-                                   key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d, spots,
+                                   key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d,
+                                   spots and not aware,
                                    taking & (hands[side] | hands[side + 2]))
                         stack[F_K0 + 4, d] |= reach << 40
                         pr = tt_probe(tt, stack, d, gen)

@@ -368,18 +368,18 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     they are lower bounds here too (rounded up to whole tricks)."""
     gen = stats[4]
     mpol = masters_policy_ok(policy)
-    f4, flead = forced_trick_flags(policy, forget0)
+    # The spot classes (2, 24) need an overlooked card in play, and the forget set only
+    # shrinks while cards only leave: at a node with none (``aware`` below) they cannot occur
+    # in its subtree, so the lead flags hold as if the policy made them irrational and the
+    # key leaves out the spot-card tests (rank < 10, below the queen), which only tell apart
+    # classes the policy may price differently (``spots``).
+    f4, flead = forced_trick_flags(policy, 1)
     f2 = second_hand_flag(policy)
-    frun = running_flag(policy, forget0)
-    # (once nothing is overlooked the spot classes cannot occur: the flags may hold then)
+    frun = running_flag(policy, 1)
     flead_aware = forced_trick_flags(policy, 0)[1]
     frun_aware = running_flag(policy, 0)
-    # the spot-card tests (rank < 10, below the queen) only tell apart classes the policy may
-    # price differently, and those classes need an overlooked card in play (the forget set
-    # only shrinks, cards only leave): off for the search, or for a node (``aware`` below)
-    spots = ((policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
-              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
-             and forget0 != 0)
+    spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
+             or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
     # Excluded plays are matched on exact cards, so a state that can still meet one is keyed
     # on the exact cards in play (two states the canonical key merges could meet it
     # differently) and on 1 + the index of the last row it can meet (``excluded_reach``): the
@@ -431,7 +431,6 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                     # (a random read in a large table: the probe was the kernel's costliest
                     # call); a table entry can only confirm what they prove
                     tlo = lower_bound(hands, side, trump, ld)
-                    # nothing in play overlooked: no spot class can occur below this node
                     aware = (stack[F_FORGET, d] & (hands[0] | hands[1] | hands[2] | hands[3])) == 0
                     fl = flead_aware if aware else flead
                     if tlo == 0 and stack[F_PC, d] < 0:

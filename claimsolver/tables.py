@@ -257,7 +257,10 @@ COUNT_REFINES = {
 # nine). The rounds after the block count only when the hand that takes them has an entry in
 # another suit (*the hand on lead*'s link, in a suit other than this one).
 # *Establishing*: a round the claiming side wins after a round of the same suit was lost is
-# established by force, and establishing costs the lead: such rounds count only as far as the
+# established by force — but not in the trump suit when its lost rounds are no more than the
+# opponents' sure trumps (*value*: each takes its trick whenever they like, and the tricks
+# left already leave it to them; ♥987 against the ♥A: two trump tricks) — and establishing
+# costs the lead: such rounds count only as far as the
 # cards leave room once the price is paid. With n the cards of the longer claiming hand, t the
 # rest of the count (rounds won before a lost round of their suit, ruffs), l the rounds lost
 # before the last established round of each suit, and c the opponents' cash (below) in the
@@ -269,7 +272,10 @@ COUNT_REFINES = {
 # the first by suit mask, clubs highest): with two cards each, ♣95 against ♣K2 and ♠Q9 against
 # ♠K5, the club he establishes, not both suits at two lost rounds for two tricks.
 # *Ruffs*: each claiming hand ruffs partner's losing rounds of the side suits it is void in,
-# with its trumps that win no round of the trump suit (a crossruff when both do); with no
+# with its trumps that only ever follow under partner's in the rounds of trumps played from
+# the top (a crossruff when both do): a trump that is the pair's card in a round, won or lost,
+# cannot also ruff (♠76 against ♠T: one trump trick, not a round and a ruff; ♠3 opposite no
+# trump against ♠J: no ruff, the ♠J overruffs; session 31, 070-07000 board 30); with no
 # trump he is aware of out, the longer holding draws and the shorter ruffs with all its
 # trumps (equal lengths: the hand with more ruffs).
 

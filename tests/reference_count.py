@@ -84,6 +84,22 @@ def ref_suit_count(a: list[int], b: list[int], x: list[int], y: list[int]) -> in
     return won
 
 
+def ref_pair_cards(mine, other) -> int:
+    """tables.COUNT, ruffs: the rounds of trumps in which a card of ``mine`` is the pair's."""
+    a, b, n = sorted(mine), sorted(other), 0
+    while a or b:
+        if _leads(a, b) == 0:
+            n += 1
+            a.pop()
+            if b:
+                b.pop(0)
+        else:
+            b.pop()
+            if a:
+                a.pop(0)
+    return n
+
+
 def ref_ruffs(hands, side, forget, trump) -> dict[int, int]:
     """tables.COUNT, ruffs: {seat: ruffs credited}."""
     out = {side: 0, side + 2: 0}
@@ -92,7 +108,6 @@ def ref_ruffs(hands, side, forget, trump) -> dict[int, int]:
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
     n = {h: len(_ranks(hands[h], trump)) for h in out}
     none_out = not _ranks(x | y, trump)
-    trump_wins = ref_split(hands, side, forget, trump)
     for h in out:
         p = (h + 2) % 4
         lost = sum(len(_ranks(hands[p], s)) - ref_suit_count(_ranks(hands[p], s), [], _ranks(x, s), _ranks(y, s))
@@ -100,7 +115,8 @@ def ref_ruffs(hands, side, forget, trump) -> dict[int, int]:
         if none_out:  # the longer holding draws; the shorter ruffs with all its trumps
             out[h] = min(n[h], lost) if n[h] <= n[p] else 0
         else:
-            out[h] = max(0, min(n[h] - trump_wins[h], lost))
+            spare = n[h] - ref_pair_cards(_ranks(hands[h], trump), _ranks(hands[p], trump))
+            out[h] = max(0, min(spare, lost))
     if none_out and n[side] == n[side + 2]:
         keep = side if out[side] >= out[side + 2] else side + 2
         out = {h: (v if h == keep else 0) for h, v in out.items()}
@@ -176,6 +192,11 @@ def ref_round_winners(hands, side, forget, s) -> list[tuple[str, bool]]:
     return out
 
 
+def _believed(hands, side, forget):
+    """The four hands as he believes them: the opponents' forgotten cards left out."""
+    return tuple(h & ~forget if seat % 2 != side else h for seat, h in enumerate(hands))
+
+
 def ref_won_by_hand(hands, side, forget, trump) -> dict[int, int]:
     """Rounds won by each claiming hand over the suits, a blocked suit's later rounds only
     with an entry to the hand that takes them in another suit; plus the ruffs; rounds
@@ -211,6 +232,8 @@ def ref_est_split(hands, side, forget, trump, solo=None, winners_out=None):
         if not losses:
             continue
         late = [i for i, (who, ok) in enumerate(counted) if ok and i > losses[0]]
+        if s == trump and len(losses) <= ref_sure_trumps(_believed(hands, side, forget), side, trump):
+            continue  # lost only to their sure trumps: not established by force
         if not late:
             continue
         est = {side: 0, side + 2: 0}

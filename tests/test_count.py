@@ -285,6 +285,36 @@ def test_ruffs_in_the_short_trump_hand():
     assert R.ref_ruffs(hands, 0, 0, S) == {0: 0, 2: 0}
 
 
+def test_a_trump_that_wins_or_loses_a_round_does_not_also_ruff():
+    # 070-07000 board 30 (4♠ by West), after trick 7: West ♠76 ♦AKQ and the ♦10 or the ♦8,
+    # dummy ♥J ♦54 ♣J74; North ♠10 ♥A ♦J7 ♣Q8, South ♥9 ♦9632 ♣5. West's ♠7 loses its round of
+    # trumps to the ♠10 and the ♠6 wins the next: one trump trick, not a round and a ruff of a
+    # club as well. So his count tells the ♦10 kept (four diamonds and a trump: 5) from the ♦8
+    # kept (the ♦8 loses to South's ♦9: 4); crediting the ruff, both came out 5 (capped by the
+    # six cards a hand holds) and discarding the ♦10 looked as good as the ♦8 (session 31).
+    keep_ten = "N:T.A.J7.Q8 .J.54.J74 .9.9632.5 76..AKQT."
+    keep_eight = "N:T.A.J7.Q8 .J.54.J74 .9.9632.5 76..AKQ8."
+    assert R.ref_ruffs(deal(keep_ten), 1, 0, S) == {1: 0, 3: 0}
+    assert tuple(int(r) for r in K.ruff_tricks(*kernel_split(deal(keep_ten), 1, 0), I64(S))) == (0, 0)
+    assert all_counts(keep_ten, side=1, trump=S) == 5
+    assert all_counts(keep_eight, side=1, trump=S) == 4
+    # A trump that only ever follows under partner's is still free to ruff: South's ♠4 under
+    # North's ♠AKQ (test_ruffs_in_the_short_trump_hand), and here dummy's ♠2 under West's ♠A
+    # with the ♠10 out: it ruffs a heart.
+    text = "N:T.AK.. 2..5.J74 .Q.9.5 A.5.AK."
+    assert R.ref_ruffs(deal(text), 1, 0, S) == {1: 1, 3: 0}
+
+
+def test_trump_rounds_lost_to_a_sure_trump_are_not_established():
+    # Published ruling 21's position (hearts trumps): dummy (East) ♠6 ♥987 ♣7, West ♠AKJ ♦Q9
+    # against South's ♥A. The ♥A takes its trick whenever the defenders like (the value's tricks
+    # left already leave it to them), so the ♥8-7 after it are not rounds established by force
+    # whose lost lead the room must pay for: ♠AKJ and two hearts, 5. (The ruff of a diamond that
+    # used to stand in for them went with the rule above: the ♥9 loses its round.)
+    text = "N:T9..K7.9 6.987..7 853.A.T. AKJ..Q9."
+    assert all_counts(text, side=1, trump=H) == 5
+
+
 def test_ruffs_limited_by_spare_trumps():
     # Hearts trumps; South holds two small trumps and no spades, North three spade losers: two
     # ruffs (one per spare trump), not three.
@@ -304,8 +334,13 @@ def test_a_hand_on_lead_with_no_way_to_partner():
     hands = deal(text)
     assert kernel_on_lead(hands, 0, 0, NT, 0) == R.ref_count_on_lead(hands, 0, 0, NT, 0) == 3
     # In a suit contract, a trump in South's hand and a suit North holds and South lacks: the
-    # link, and a ruff of one of North's hearts besides the three diamonds.
+    # link to the three diamonds. No ruff besides: South's ♠3 must lose its round of trumps to
+    # West's ♠J, and a trump that loses a round cannot also ruff (West, last, overruffs).
     text = "N:.32.. .AK.J. 3..AKQ. J...32"
+    hands = deal(text)
+    assert kernel_on_lead(hands, 0, 0, S, 0) == R.ref_count_on_lead(hands, 0, 0, S, 0) == 3
+    # With no trump out South's ♠3 ruffs a heart: 4.
+    text = "N:.32.. .AK.J. 3..AKQ. ...J32"
     hands = deal(text)
     assert kernel_on_lead(hands, 0, 0, S, 0) == R.ref_count_on_lead(hands, 0, 0, S, 0) == 4
     assert kernel_on_lead(hands, 0, 0, NT, 0) == 0

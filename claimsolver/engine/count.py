@@ -15,7 +15,7 @@ from .bits import hibit, popcount
 from .classify import above, high_rank, hold, low_rank
 from .opp_cash import (  # noqa: F401  (re-exported: the count's callers and tests use count.*)
     _get, _seated_terms, has_link, keep_after_loss, opp_cash, opp_cash_seated, opp_cash_skip, opp_reach)
-from .suit_rounds import _round_seq, suit_count, suit_split
+from .suit_rounds import _round_seq, pair_cards, suit_count
 from .trick import beats
 
 
@@ -41,17 +41,9 @@ def _ruffs(h, p, x, y, trump, spare):
 def ruff_tricks(a, b, x, y, trump):
     """(ra, rb): the ruffs the count credits to hand a and hand b (tables.COUNT, *ruffs*): each
     hand ruffs partner's losing rounds of the side suits it is void in, with its trumps that
-    win no round of the trump suit; with no trump out, the shorter hand with all its trumps."""
-    if trump == 4:
-        return 0, 0
-    wa, wb = suit_split(hold(a, trump), hold(b, trump), hold(x, trump), hold(y, trump))
-    return _ruff_tricks_split(a, b, x, y, trump, wa, wb)
-
-
-@njit(cache=True, _nrt=False)
-def _ruff_tricks_split(a, b, x, y, trump, wa, wb):
-    """:func:`ruff_tricks` given the trump suit's :func:`suit_split` (wa, wb), which
-    :func:`_split_est` has already played out."""
+    only ever follow under partner's in the rounds of trumps (:func:`pair_cards`: a trump
+    that wins or loses a round cannot also ruff); with no trump out, the shorter hand with
+    all its trumps."""
     if trump == 4:
         return 0, 0
     ta = popcount(hold(a, trump))
@@ -64,8 +56,10 @@ def _ruff_tricks_split(a, b, x, y, trump, wa, wb):
         if ta == tb:
             return (ra1, 0) if ra1 >= rb1 else (0, rb1)
         return ra1, rb1
-    # each hand ruffs with its trumps that win no round of trumps (a crossruff when both do)
-    return _ruffs(a, b, x, y, trump, ta - wa), _ruffs(b, a, x, y, trump, tb - wb)
+    # each hand ruffs with its trumps that are the pair's card in no round of trumps (a
+    # crossruff when both do): ♠76 against ♠T loses a round and wins one, none to spare
+    pa, pb = pair_cards(hold(a, trump), hold(b, trump))
+    return _ruffs(a, b, x, y, trump, ta - pa), _ruffs(b, a, x, y, trump, tb - pb)
 
 
 @njit(cache=True, _nrt=False)
@@ -83,8 +77,8 @@ def _split_est(a, b, x, y, trump):
     rounds counted only when the hand that takes them has an entry in another suit
     (tables.COUNT, *a blocked suit*); and what establishing costs (tables.COUNT,
     *establishing*): the counted rounds each hand wins after a round of the suit was lost
-    (ea, eb) and the suits so established (bit s); the trump suit's :func:`suit_split` (twa,
-    twb; 0, 0 at notrump), for :func:`_ruff_tricks_split`; then, by suit, the rounds lost
+    (ea, eb) and the suits so established (bit s; not the trump suit when its lost rounds
+    are no more than the opponents' sure trumps); then, by suit, the rounds lost
     before the last such round (four bits at bit 4 s), the established rounds (ea_s at bit
     8 s, eb_s at bit 8 s + 4) and which opponents win those lost rounds (bit 2 s: x, bit
     2 s + 1: y)."""
@@ -94,16 +88,11 @@ def _split_est(a, b, x, y, trump):
     ea = 0
     eb = 0
     est = 0
-    twa = 0
-    twb = 0
     lost_by = 0
     e_by = 0
     opps_by = 0
     for s in range(4):
         ma, mb, mblk, mx, my = _round_seq(hold(a, s), hold(b, s), hold(x, s), hold(y, s))
-        if s == trump:
-            twa = popcount(ma)
-            twb = popcount(mb)
         if (ma & mblk) != 0 and not has_link(b, a, aw, trump, s):
             ma &= ~mblk
         if (mb & mblk) != 0 and not has_link(a, b, aw, trump, s):
@@ -113,6 +102,8 @@ def _split_est(a, b, x, y, trump):
         ml = mx | my
         if ml == 0:
             continue
+        if s == trump and popcount(ml) <= opp_sure_trumps(a, b, x, y, trump):
+            continue  # lost only to their sure trumps: not established by force (their trick, the room's)
         first_loss = ml & -ml
         after = ~(first_loss | (first_loss - 1))  # the rounds after the first lost one
         ea_s = popcount(ma & after)
@@ -130,7 +121,7 @@ def _split_est(a, b, x, y, trump):
             opps_by |= 1 << (2 * s)
         if (my & before) != 0:
             opps_by |= 2 << (2 * s)
-    return ta, tb, ea, eb, est, twa, twb, lost_by, e_by, opps_by
+    return ta, tb, ea, eb, est, lost_by, e_by, opps_by
 
 
 @njit(cache=True, _nrt=False)
@@ -162,8 +153,8 @@ def _capped_est(a, b, x, y, trump, solo):
     and stop the opponents' cash) but his tricks are not counted, so they take none of the
     room establishing needs. Also returns which opponents win the lost rounds (bit 2 s: x,
     bit 2 s + 1: y), for the suits he establishes."""
-    wa, wb, ea, eb, est, twa, twb, lost_by, e_by, opps_by = _split_est(a, b, x, y, trump)
-    ra, rb = _ruff_tricks_split(a, b, x, y, trump, twa, twb)
+    wa, wb, ea, eb, est, lost_by, e_by, opps_by = _split_est(a, b, x, y, trump)
+    ra, rb = ruff_tricks(a, b, x, y, trump)
     if solo != 0:
         wb = 0
         rb = 0

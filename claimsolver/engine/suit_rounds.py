@@ -27,6 +27,27 @@ def suit_split(a, b, x, y):
 
 
 @njit(cache=True, _nrt=False)
+def pair_cards(a, b):
+    """The rounds of a suit played from the top (tables.COUNT) in which a's card and b's card
+    is the pair's — the higher of the two, won or lost (the opponents' cards do not change
+    which): (na, nb). A trump that is the pair's card in some round cannot also ruff."""
+    a &= 0x7FFC
+    b &= 0x7FFC
+    na = 0
+    nb = 0
+    while (a | b) != 0:
+        if hibit(a) > hibit(b):
+            na += 1
+            a ^= np.int64(1) << hibit(a)
+            b &= b - 1
+        else:
+            nb += 1
+            b ^= np.int64(1) << hibit(b)
+            a &= a - 1
+    return na, nb
+
+
+@njit(cache=True, _nrt=False)
 def _rounds(a, b, x, y, stop_at_loss):
     """One suit played from the top by the pair a, b against x, y (tables.COUNT): each round
     the hand of the pair with the higher card plays it and the other its lowest; x, then y,

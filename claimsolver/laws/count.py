@@ -44,16 +44,35 @@ def suit_count(hands: tuple[int, int, int, int], side: int, forget: int, suit: i
     return suit_tricks((_ranks(hands[side], suit), _ranks(hands[side + 2], suit)), (_ranks(x, suit), _ranks(y, suit)))
 
 
-def _trump_rounds_won(mine: list[int], other: list[int], theirs: tuple[list[int], list[int]]) -> int:
-    """Rounds of the trump suit won by the card of the hand holding ``mine``."""
-    free, after = _rounds((mine, other), theirs)
-    return free[0] + after[0]
+def _pair_cards(mine: list[int], other: list[int]) -> int:
+    """Rounds of trumps played from the top in which the hand holding ``mine`` plays the
+    pair's card (the higher of the two), won or lost: a trump that does cannot also ruff."""
+    hand, partner, n = sorted(mine), sorted(other), 0
+    while hand or partner:
+        if hand and (not partner or hand[-1] > partner[-1]):
+            n += 1
+            hand.pop()
+            partner = partner[1:]
+        else:
+            partner.pop()
+            hand = hand[1:]
+    return n
+
+
+def sure_trumps(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) -> int:
+    """The opponents' *sure trumps* (``tables.COUNT``, *value*): in the opponent's hand holding
+    more of them, the trumps he is aware of above every trump of the claiming hands."""
+    if trump == NOTRUMP:
+        return 0
+    top = max(_ranks(hands[side] | hands[side + 2], trump), default=0)
+    return max(len([r for r in _ranks(hands[o] & ~forget, trump) if r > top]) for o in (1 - side, 3 - side))
 
 
 def ruffs(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) -> int:
     """Ruffing tricks in his count (``tables.COUNT``): each hand ruffs partner's losing rounds
-    of the side suits it is void in, with its trumps that win no round of trumps (a
-    crossruff when both do); with no trump out, the shorter hand with all its trumps."""
+    of the side suits it is void in, with its trumps that only ever follow under partner's
+    in the rounds of trumps (a crossruff when both do); with no trump out, the shorter hand
+    with all its trumps."""
     if trump == NOTRUMP:
         return 0
     x, y = hands[1 - side] & ~forget, hands[3 - side] & ~forget
@@ -66,8 +85,7 @@ def ruffs(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) 
         if none_out:  # the longer holding draws; the shorter ruffs with all its trumps
             spare = n[h] if n[h] <= n[p] else 0
         else:
-            spare = n[h] - _trump_rounds_won(_ranks(hands[h], trump), _ranks(hands[p], trump),
-                                             (_ranks(x, trump), _ranks(y, trump)))
+            spare = n[h] - _pair_cards(_ranks(hands[h], trump), _ranks(hands[p], trump))
         lost = sum(len(_ranks(hands[p], s)) - suit_tricks((_ranks(hands[p], s), []), (_ranks(x, s), _ranks(y, s)))
                    for s in range(4) if s != trump and not _ranks(hands[h], s))
         best.append(max(0, min(spare, lost)))
@@ -202,6 +220,8 @@ def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump
         n += sum(counted)
         losses = [i for i, (w, _) in enumerate(rounds) if w >= 2]
         late = [i for i, ok in enumerate(counted) if ok and losses and i > losses[0]]
+        if s == trump and len(losses) <= sure_trumps(hands, side, forget, trump):
+            late = []  # lost only to their sure trumps: not established by force
         if late:
             lost = [i for i in losses if i < late[-1]]
             established[s] = (len(late), len(lost), {1 - side if rounds[i][0] == 2 else 3 - side for i in lost})

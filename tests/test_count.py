@@ -301,8 +301,9 @@ def test_a_trump_that_wins_or_loses_a_round_does_not_also_ruff():
     # A trump that only ever follows under partner's is still free to ruff: South's ♠4 under
     # North's ♠AKQ (test_ruffs_in_the_short_trump_hand), and here dummy's ♠2 under West's ♠A
     # with the ♠10 out: it ruffs a heart.
-    text = "N:T.AK.. 2..5.J74 .Q.9.5 A.5.AK."
+    text = "N:T.AK..3 2..5.J7 .Q.9.54 A.5.AK."
     assert R.ref_ruffs(deal(text), 1, 0, S) == {1: 1, 3: 0}
+    assert tuple(int(r) for r in K.ruff_tricks(*kernel_split(deal(text), 1, 0), I64(S))) == (1, 0)
 
 
 def test_trump_rounds_lost_to_a_sure_trump_are_not_established():

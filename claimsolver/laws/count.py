@@ -59,7 +59,7 @@ def _pair_cards(mine: list[int], other: list[int]) -> int:
     return n
 
 
-def sure_trumps(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) -> int:
+def _sure_trumps(hands: tuple[int, int, int, int], side: int, forget: int, trump: int) -> int:
     """The opponents' *sure trumps* (``tables.COUNT``, *value*): in the opponent's hand holding
     more of them, the trumps he is aware of above every trump of the claiming hands."""
     if trump == NOTRUMP:
@@ -220,7 +220,7 @@ def count_tricks(hands: tuple[int, int, int, int], side: int, forget: int, trump
         n += sum(counted)
         losses = [i for i, (w, _) in enumerate(rounds) if w >= 2]
         late = [i for i, ok in enumerate(counted) if ok and losses and i > losses[0]]
-        if s == trump and len(losses) <= sure_trumps(hands, side, forget, trump):
+        if s == trump and len(losses) <= _sure_trumps(hands, side, forget, trump):
             late = []  # lost only to their sure trumps: not established by force
         if late:
             lost = [i for i in losses if i < late[-1]]

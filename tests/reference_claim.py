@@ -19,7 +19,7 @@ from claimsolver import tables as T
 
 from reference_count import (  # noqa: F401  (re-exported: tests use R.ref_count etc.)
     SUIT, suit_of, rank_of, cards_of, beats, trick_winner,
-    _ranks, _round, _aware_hands, ref_suit_count, ref_ruffs, ref_split, ref_blocked_split,
+    _ranks, _round, _aware_hands, ref_suit_count, ref_ruffs, ref_blocked_split,
     ref_link, ref_won_by_hand, ref_count, ref_opp_cash, ref_opp_cash_seated, ref_keep_after_loss, ref_count_on_lead,
     ref_opp_can_beat, ref_opp_link,
     ref_play_out, ref_after_value, ref_exit_count, ref_lead_value, ref_play_value,

@@ -123,12 +123,6 @@ def ref_ruffs(hands, side, forget, trump) -> dict[int, int]:
     return out
 
 
-def ref_split(hands, side, forget, s) -> dict[int, int]:
-    """Rounds of suit s won by each claiming hand's card, blocked or not (tables.COUNT)."""
-    won, stranded = ref_blocked_split(hands, side, forget, s)
-    return {h: won[h] + stranded[h] for h in won}
-
-
 def ref_blocked_split(hands, side, forget, s) -> tuple[dict[int, int], dict[int, int]]:
     """tables.COUNT, a blocked suit: the rounds of suit s each claiming hand's card wins
     before the suit blocks, and after (the winner of the last round has no card of the suit

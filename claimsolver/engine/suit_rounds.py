@@ -14,16 +14,8 @@ from .classify import above, high_rank
 def suit_count(a, b, x, y):
     """Tricks the claiming side takes in one suit (holdings a, b; opponents' x, y) played on
     its own from the top (tables.COUNT)."""
-    wa, wb = suit_split(a, b, x, y)
-    return wa + wb
-
-
-@njit(cache=True, _nrt=False)
-def suit_split(a, b, x, y):
-    """:func:`suit_count` split by the claiming hand whose card wins each round, blocked or
-    not: (wa, wb)."""
     wa, wb, sa, sb = _rounds(a, b, x, y, False)
-    return wa + sa, wb + sb
+    return wa + sa + wb + sb
 
 
 @njit(cache=True, _nrt=False)

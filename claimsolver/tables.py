@@ -123,7 +123,12 @@ LEAD_TRUMP_BREAKS_COUNT = 38  # refines 0 as 32 does, for a trump led that draws
 # his own or partner's trump (pulled by it) that his count needs to ruff, or to stop the
 # opponents' suits once he concedes (not a blockage he does not see: drawing a trump that is
 # out and losing the ruff stays 32)
-N_PLAY_CLASSES = 39
+LEAD_SIDE_TOP_FOR_COUNT = 39  # refines 4: a side-suit top card led while an aware trump is out by a
+# hand holding no top trump (partner holds it), when it is worth more *tricks* in his count than
+# every normal lead: drawing the trump (a trump led to partner's, which strands the hand's
+# winners) would cost him a trick he counts, so he could not draw it first (Law 70C's "could")
+# and cashing is his count's play
+N_PLAY_CLASSES = 40
 
 #: class refined -> the count class that refines it (a trump led with none of the opponents'
 #: out refines 0 into LEAD_TRUMP_BREAKS_COUNT instead: count_refine.refine_count)
@@ -140,6 +145,7 @@ COUNT_REFINES = {
     FOLLOW_LOW_UNDER_PARTNER: FOLLOW_BREAKS_COUNT,
     FOLLOW_OTHER: FOLLOW_BREAKS_COUNT,
     LEAD_CROSS_TO_PARTNER_TOP: LEAD_UNDER_TOP_CARD,
+    LEAD_SIDE_TOP_WITH_AWARE_TRUMP: LEAD_SIDE_TOP_FOR_COUNT,
 }
 
 # --- COUNT: the claimer's count of a position (DESIGN 2.4) ------------------------------------
@@ -220,7 +226,10 @@ COUNT_REFINES = {
 # as many tricks, the one that keeps more of his count is worth more.
 # *Leading* (27, 32, 38): a lead from a suit without a top card (3) whose value is below the best
 # value among the leads the policy does not make irrational falls to 27; a top card (0) so
-# placed falls to 32, or to 38 when it is a trump and no trump he is aware of is out.
+# placed falls to 32, or to 38 when it is a trump and no trump he is aware of is out. First, a
+# side-suit top card led while an aware trump is out (4), by a hand holding no top trump, worth
+# more *tricks* than every normal lead becomes his count's play (39), and its value joins the best (RealBridge 2021 board 17
+# table 8: East's ♠6 to partner's ♠J to draw North's ♠9 strands his ♣JT7; he cashes them).
 # *Winning* (33): a win with a sure winner (8) whose value is below the best value among his
 # wins with a sure winner (8) falls to 33 (so one of them always stays: a sure trick he can
 # win is still won).
@@ -298,6 +307,7 @@ PLAY_CLASS_NAMES = (
     "discard a top card his count cannot use, keeping a card it needs",
     "cross to partner's top card",
     "cash a trump his count needs (no trump out)",
+    "cash a side top card with an aware trump out (drawing it costs a trick he counts)",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

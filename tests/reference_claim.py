@@ -302,13 +302,26 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
     if not trick:
         refined = {T.LEAD_NO_TOP_CARD: T.LEAD_CONCEDE_BREAKS_COUNT, T.LEAD_TOP_OF_TOP_CARDS: T.LEAD_TOP_BREAKS_COUNT,
                    T.LEAD_CROSS_TO_PARTNER_TOP: T.LEAD_UNDER_TOP_CARD}
-        if all(pol[v] == pol[k] for k, v in refined.items()) and \
-                pol[T.LEAD_TRUMP_BREAKS_COUNT] == pol[T.LEAD_TOP_OF_TOP_CARDS]:
-            return classed
-        if not any(k in refined for _, k in classed):
+        lead_priced = not (all(pol[v] == pol[k] for k, v in refined.items())
+                           and pol[T.LEAD_TRUMP_BREAKS_COUNT] == pol[T.LEAD_TOP_OF_TOP_CARDS])
+        side_priced = pol[T.LEAD_SIDE_TOP_FOR_COUNT] != pol[T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP]
+        if not ((lead_priced and any(k in refined for _, k in classed))
+                or (side_priced and any(k == T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP for _, k in classed))):
             return classed
         best = max((ref_lead_value(hands, side, trump, forget, seat, c, st[4]) for c, k in classed
                     if pol[k] != T.IRRATIONAL), default=-1)
+        if side_priced and trump != 4 and not any(is_top(hands, side, forget, x)
+                                                  for x in cards_of(hands[seat] & SUIT[trump])):
+            # a side top with an aware trump out, the top trump partner's, worth more tricks
+            # than every normal lead: he cannot draw the trump first without losing a trick he
+            # counts (39)
+            side_tops = {c: ref_lead_value(hands, side, trump, forget, seat, c, st[4])
+                         for c, k in classed if k == T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP}
+            side_tops = {c: v for c, v in side_tops.items() if v // 64 > best // 64}
+            classed = [(c, T.LEAD_SIDE_TOP_FOR_COUNT if c in side_tops else k) for c, k in classed]
+            best = max([best] + list(side_tops.values()))
+        if not lead_priced:
+            return classed
         # a list of tricks names the suits he takes them in (tables.STEP_LISTED)
         pc = st[6]
         listed = (listed_suits(ctx.steps[pc][T.S_COUNT])

@@ -895,7 +895,7 @@ def _north_c5_claim():
                 forget=_mask("S2", "S7", "S8", "SJ", "H6", "HK", "C2"), shown=64,
                 policy=np.array([1, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 2,
                                  0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0,
-                                 0, 0, 0], dtype=np.int64),  # (classes 36-38 added later: priced as 19, 1, 32)
+                                 0, 0, 0, 0], dtype=np.int64),  # (classes 36-39 added later: priced as 19, 1, 32, 4)
                 options=np.array([1, 0, 1, 5, 0, 0, 0, 0], dtype=np.int64), steps=NO_STEPS, running=-1)
 
 
@@ -929,7 +929,7 @@ def test_a_row_on_a_play_he_would_not_make_admits_nothing():
                 forget=mask("SA", "HT", "CJ"), shown=18,
                 policy=np.array([1, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 2, 0, 1, 0, 2,
                                  0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0,
-                                 0, 0, 0], dtype=np.int64),  # (classes 36-38 added later: priced as 19, 1, 32)
+                                 0, 0, 0, 0], dtype=np.int64),  # (classes 36-39 added later: priced as 19, 1, 32, 4)
                 options=np.array([1, 0, 1, 10, 0, 0, 0, 0], dtype=np.int64), steps=NO_STEPS, running=-1)
     row = (mask("D2", "DA", "C4"), mask("D4", "D8", "C2"), 0, card("D2"), card("C4"))
     ref_args = _ref_args(args)

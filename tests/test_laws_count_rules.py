@@ -30,6 +30,7 @@ BASE = {
     T.VOID_DISCARD_TOP_FOR_COUNT: T.VOID_DISCARD_TOP_KEEP_LOSER,
     T.LEAD_UNDER_TOP_CARD: T.LEAD_CROSS_TO_PARTNER_TOP,  # a crossing his count refines
     T.LEAD_TRUMP_BREAKS_COUNT: T.LEAD_TOP_OF_TOP_CARDS,
+    T.LEAD_SIDE_TOP_FOR_COUNT: T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP,
 }
 
 
@@ -463,3 +464,35 @@ def test_cashing_the_trump_his_count_needs_is_irrational(monkeypatch):
     assert got["S7"] == T.LEAD_TRUMP_BREAKS_COUNT
     assert got["D6"] == got["D2"] == T.LEAD_NO_TOP_CARD  # (a low diamond: the ♦JT stay over the ♦9)
     assert normal.compile_policy(after_the_ruff.settings)[T.LEAD_TRUMP_BREAKS_COUNT] == T.IRRATIONAL
+
+
+# --- 39: the aware trump he cannot draw without losing a trick he counts -------------------
+# Spades trumps; RealBridge 2021 qualifier board 17, table 8, at trick 5: East on lead with
+# ♠6 ♣JT7, West ♠J8 ♥T5, North ♠9 ♦4 ♣63 (the ♠9 known to him). Law 70C has him draw an aware
+# trump first *when he could*: East's ♠6 draws the ♠9 only under West's ♠J, and West has no way
+# back to East's clubs (two tricks). Cashing the clubs (the third ruffed and overruffed) takes
+# all four: his count's play, normal at every class, and the ♠6 falls to 27. The award is three:
+# on the third club West, holding only the ♠J8, must ruff partner's winner, and the ♠8 (into
+# North's ♠9) is as normal as the ♠J (both class 17).
+UNDRAWN = dict(deal="N:9..4.63 6...JT7 .J9.76. J8.T5..", trump="S", leader="E", claimer="E", declarer="E",
+              claimed=4, aware=["trumps"])
+
+
+def test_aware_trump_not_drawn_when_drawing_it_strands_winners(monkeypatch):
+    for cls in ("novice", "club", "expert"):
+        for reg in ("acbl", "ebu"):
+            c = claim(**UNDRAWN, player_class=cls, regulation=reg)
+            assert classes_now(c) == {"S6": T.LEAD_CONCEDE_BREAKS_COUNT, "CJ": T.LEAD_SIDE_TOP_FOR_COUNT,
+                                      "CT": T.LEAD_SIDE_TOP_FOR_COUNT, "C7": T.LEAD_SIDE_TOP_FOR_COUNT}
+            assert tricks(c) == 3
+            assert tricks_without(c, monkeypatch, T.LEAD_SIDE_TOP_FOR_COUNT) == 2
+
+
+def test_aware_trump_still_drawn_first_when_drawing_costs_nothing():
+    # East holds the ♠A as well: drawing the ♠9 with it keeps the lead, so the clubs are
+    # irrational until it is drawn (class 4 stays) and the claim of all five holds.
+    c = claim(deal="N:9..43.63 A6...JT7 .J9.76.2 J8.T5..4", trump="S", leader="E", claimer="E", declarer="E",
+              claimed=5, aware=["trumps"], player_class="expert")
+    got = classes_now(c)
+    assert got["CJ"] == T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
+    assert tricks(c) == 5

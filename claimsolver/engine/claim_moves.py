@@ -65,6 +65,8 @@ def class_bits(cl):
         m |= np.int64(1) << T.LEAD_CONCEDE_BREAKS_COUNT
     elif cl == T.LEAD_CROSS_TO_PARTNER_TOP:
         m |= np.int64(1) << T.LEAD_UNDER_TOP_CARD
+    elif cl == T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP:
+        m |= np.int64(1) << T.LEAD_SIDE_TOP_FOR_COUNT
     elif cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER:
         m |= (np.int64(1) << T.FOLLOW_BREAKS_COUNT) | (np.int64(1) << T.FOLLOW_LOW_KEEPING_BLOCKER)
     elif cl == T.FOLLOW_OVER_PARTNER:

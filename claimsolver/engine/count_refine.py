@@ -82,11 +82,15 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     ``cash_cards`` (a bitboard: the suits a list of tricks names, tables.STEP_LISTED), unless a
     lead of another suit he holds a top card of is worth more tricks than all of them, while one
     of a suit he holds a top card of is normal, the others fall and those are weighed among
-    themselves: he cashes before he concedes."""
+    themselves: he cashes before he concedes. A side top card led while an aware trump is out
+    (irrational under Law 70C: draw it first) from a hand without a top trump (the top trump is
+    partner's) worth more tricks than every normal lead becomes his count's play (39): he cannot
+    draw the trump, leading to partner's, without losing a trick he counts."""
     lead_pol = (policy[T.LEAD_CONCEDE_BREAKS_COUNT] != policy[T.LEAD_NO_TOP_CARD]
                 or policy[T.LEAD_TOP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS]
                 or policy[T.LEAD_TRUMP_BREAKS_COUNT] != policy[T.LEAD_TOP_OF_TOP_CARDS]
                 or policy[T.LEAD_UNDER_TOP_CARD] != policy[T.LEAD_CROSS_TO_PARTNER_TOP])
+    side_pol = policy[T.LEAD_SIDE_TOP_FOR_COUNT] != policy[T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP]
     disc_pol = (policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_LOSER]
                 or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_TOP_ALL_TOP]
                 or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_OTHER])
@@ -97,12 +101,14 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     ruff_pol = policy[T.VOID_RUFF_BREAKS_COUNT] != policy[T.VOID_RUFF_AHEAD_OF_PARTNER]
     win_pol = policy[T.FOLLOW_WIN_BREAKS_COUNT] != policy[T.FOLLOW_WIN_SURE]
     if pos == 0:
-        if not lead_pol:
+        if not lead_pol and not side_pol:
             return
         refinable = False
         for i in range(n):
-            if (mv[base + i, 1] == T.LEAD_NO_TOP_CARD or mv[base + i, 1] == T.LEAD_TOP_OF_TOP_CARDS
-                    or mv[base + i, 1] == T.LEAD_CROSS_TO_PARTNER_TOP):
+            if lead_pol and (mv[base + i, 1] == T.LEAD_NO_TOP_CARD or mv[base + i, 1] == T.LEAD_TOP_OF_TOP_CARDS
+                             or mv[base + i, 1] == T.LEAD_CROSS_TO_PARTNER_TOP):
+                refinable = True
+            if side_pol and mv[base + i, 1] == T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP:
                 refinable = True
         if not refinable:
             return
@@ -115,6 +121,24 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                 mv[base + i, 3] = v
                 if v > best:
                     best = v
+        if side_pol and trump != 4 and top_holding(hold(hands[seat], trump),
+                                                   hold(aware_out(hands, side, forget), trump)) == 0:
+            # a side top with an aware trump out while the top trump is partner's, worth more
+            # tricks than every normal lead: he cannot draw the trump first (a trump led to
+            # partner's) without losing a trick he counts; cashing is his play
+            side_best = -1
+            for i in range(n):
+                if mv[base + i, 1] == T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP:
+                    v = lead_value(hands, side, trump, forget, shown, seat, mv[base + i, 0], memo)
+                    if (v >> 6) > (best >> 6):
+                        mv[base + i, 1] = T.LEAD_SIDE_TOP_FOR_COUNT
+                        mv[base + i, 3] = v
+                        if v > side_best:
+                            side_best = v
+            if side_best > best:
+                best = side_best
+        if not lead_pol:
+            return
         # among the leads of cash_cards (unless a cash outside them, a lead of another suit he
         # holds a top card of, is worth more tricks than all of them: drawing trumps, an unlisted
         # winner), while one of a suit he holds a top card of is normal, those are weighed among

@@ -204,7 +204,9 @@ def draw_aware_trump_first(s: Settings, p: Policy) -> None:
     """Law 70C read with DESIGN 2.4 (EBU White Book 8.70.4): when the claimer is aware of an
     outstanding trump and could draw it, cashing a side winner that the trump can ruff is
     irrational. (When he is unaware of it, the same play is careless and normal: that is the
-    case of Law 70C itself, handled by the awareness model.)"""
+    case of Law 70C itself, handled by the awareness model.) He *could* not draw it when every
+    normal lead, a trump among them, is worth fewer tricks in his count than the cash: then
+    the cash is his count's play (``LEAD_SIDE_TOP_FOR_COUNT``, priced in :func:`own_count`)."""
     p[T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP] = T.IRRATIONAL
 
 
@@ -235,6 +237,10 @@ def own_count(s: Settings, p: Policy) -> None:
     # Overtaking partner's winner is irrational "for no reason" (DESIGN 2.3); when his count
     # needs it (the unblock, the lead in the hand with the winners) it is his normal play.
     p[T.FOLLOW_OVERTAKE_FOR_COUNT] = T.NORMAL
+    # Law 70C's aware trump is drawn first "when he could" (draw_aware_trump_first): when every
+    # way to draw it loses a trick he counts (the hand on lead has no top trump, and a trump led
+    # to partner's strands its winners), cashing the side winner is the play his count makes.
+    p[T.LEAD_SIDE_TOP_FOR_COUNT] = T.NORMAL
     # Throwing a known winner while keeping a loser is irrational (DESIGN 2.3 *Discards*); when
     # his count needs the "loser" (the length that takes the last trick) more than the winner
     # (an ace he can never reach), the throw is the play his count makes. Careless rather than

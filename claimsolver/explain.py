@@ -208,10 +208,11 @@ def losing_play_reason(claim: Claim, first, policy: np.ndarray) -> Reason:
     if cls < 0:
         kind = "as the statement says"
     elif policy[cls] == T.IRRATIONAL:
-        # only the own-count check makes such a play: the card it plays instead of one it
-        # found dominated where the claiming side held the same cards (claimsolver.dominance)
-        kind = (f"{T.PLAY_CLASS_NAMES[cls]}: made instead of a play his own count check excluded where he "
-                f"held the same cards")
+        # such a play is made only where every legal play is irrational by its class (then the
+        # one his count rates best, tables.COUNT *fallback*), or by the own-count check: the
+        # card it plays instead of one it found dominated (claimsolver.dominance)
+        kind = (f"{T.PLAY_CLASS_NAMES[cls]}: made where every card he could play was of a kind he would not "
+                f"choose, or instead of a play his own count check excluded where he held the same cards")
     else:
         how = "careless but normal" if policy[cls] in (T.CARELESS, T.SLIP) else "normal"
         kind = f"{T.PLAY_CLASS_NAMES[cls]}: {how} for {a_player(claim.settings.player_class)}"

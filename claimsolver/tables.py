@@ -125,7 +125,7 @@ LEAD_TRUMP_BREAKS_COUNT = 38  # refines 0 as 32 does, for a trump led that draws
 # out and losing the ruff stays 32)
 LEAD_SIDE_TOP_FOR_COUNT = 39  # refines 4: a side-suit top card led while an aware trump is out by a
 # hand holding no top trump (partner holds it), when it is worth more *tricks* in his count than
-# every normal lead: drawing the trump (a trump led to partner's, which strands the hand's
+# every normal lead (one at least; else *fallback* below): drawing the trump (a trump led to partner's, which strands the hand's
 # winners) would cost him a trick he counts, so he could not draw it first (Law 70C's "could")
 # and cashing is his count's play
 N_PLAY_CLASSES = 40
@@ -287,6 +287,10 @@ COUNT_REFINES = {
 # trump against ♠J: no ruff, the ♠J overruffs; session 31, 070-07000 board 30); with no
 # trump he is aware of out, the longer holding draws and the shorter ruffs with all its
 # trumps (equal lengths: the hand with more ruffs).
+# *Fallback*: when every legal play of a seat keeping the count is irrational by its class (a
+# hand holding only trumps while partner's card wins the trick: each card ruffs partner's
+# winner), any legal play is made — of those, the ones worth the most tricks in his count
+# (West's ♠J8 under East's ♣7, North's ♠9 still to play: the ♠J, not the ♠8 into the overruff).
 
 PLAY_CLASS_NAMES = (
     "lead the top of top cards", "underlead a top card", "lead a spot under a top card (suit not fully known)",

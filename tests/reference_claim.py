@@ -310,7 +310,7 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
             return classed
         best = max((ref_lead_value(hands, side, trump, forget, seat, c, st[4]) for c, k in classed
                     if pol[k] != T.IRRATIONAL), default=-1)
-        if side_priced and trump != 4 and not any(is_top(hands, side, forget, x)
+        if side_priced and best >= 0 and trump != 4 and not any(is_top(hands, side, forget, x)
                                                   for x in cards_of(hands[seat] & SUIT[trump])):
             # a side top with an aware trump out, the top trump partner's, worth more tricks
             # than every normal lead: he cannot draw the trump first without losing a trick he
@@ -731,8 +731,14 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
                         # and the cards that take the listed tricks (its flag) go last
                         keep = ctx.steps[pc][T.S_FLAG]
                         options_ = [o for o in options_ if not (keep >> o[0]) & 1] or options_
-                if not options_:  # every legal play irrational: any legal play (cannot happen by design)
+                if not options_:  # every legal play irrational: any legal play, of those the ones
+                    # worth the most tricks in his count for a seat keeping it (tables.COUNT, *fallback*)
                     options_ = [(c, classify(st, ctx, seat, c), False, 0) for c in legal]
+                    if len(options_) > 1 and (ctx.options[T.OPT_COUNT_SEATS] >> seat) & 1:
+                        worth = {c: (ref_lead_value(hands, claim_side, trump, forget, seat, c, shown) if not trick
+                                     else ref_play_value(st, ctx, seat, c)) // 64 for c, *_ in options_}
+                        top = max(worth.values())
+                        options_ = [o for o in options_ if worth[o[0]] == top]
         else:
             options_ = [(c, -1, False, 0) for c in legal]
         if excluded:

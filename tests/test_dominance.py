@@ -255,15 +255,22 @@ def test_the_check_stops_at_its_node_budget(monkeypatch):
 
 
 def test_a_play_made_instead_of_an_excluded_one_is_not_called_normal():
-    """070-07000 board 21 open (claims 6, ruled 5 at expert): the worst line ruffs partner's
-    winner with West's ♥K (irrational by the policy for an expert), which the own-count
-    check's exclusions make instead of a dominated play. The reason must say so, not call it
-    normal. (040-04000 board 24 closed, the example until session 26, and 070-07000 board 17
-    open before it, are now upheld.)"""
+    """A losing play irrational by its class is made only where every card was so (the
+    fallback, tables.COUNT *fallback*) or instead of a play the own-count check excluded: the
+    reason must say so, not call it normal. (070-07000 board 21 open, the example until session
+    33 — West's ♥K ruffing partner's winner, ruled 5 of 6 at expert — is now upheld: holding only
+    trumps there, West ruffs as his count would.)"""
+    from claimsolver import tables as T
+    from claimsolver.explain import losing_play_reason
+
     vugraph = Path(__file__).parent / "data" / "vugraph" / "070-07000.lin"
     rec = find_board(str(vugraph), "21", "open", None)
-    r = ruling.adjudicate(Claim.from_dict({**rec.to_claim_dict(), "player_class": "expert"}), time_limit=60)
-    where = [x.text for x in r.reasons if x.text.startswith("Where the line loses its trick")]
-    assert where and "ruff partner's winner" in where[0]
-    assert "made instead of a play his own count check excluded" in where[0]
-    assert "ruff partner's winner: normal" not in where[0]
+    c = Claim.from_dict({**rec.to_claim_dict(), "player_class": "expert"})
+    assert ruling.adjudicate(c, time_limit=60).tricks == 6
+    policy = np.full(T.N_PLAY_CLASSES, T.NORMAL, dtype=np.int64)
+    policy[T.VOID_RUFF_PARTNER] = T.IRRATIONAL
+    text = losing_play_reason(c, (4, 3, 16 + 13, T.VOID_RUFF_PARTNER, 6, 5), policy).text
+    assert "ruff partner's winner" in text
+    assert "instead of a play his own count check excluded" in text
+    assert "every card he could play" in text
+    assert "ruff partner's winner: normal" not in text

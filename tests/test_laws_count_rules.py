@@ -471,9 +471,9 @@ def test_cashing_the_trump_his_count_needs_is_irrational(monkeypatch):
 # ♠6 ♣JT7, West ♠J8 ♥T5, North ♠9 ♦4 ♣63 (the ♠9 known to him). Law 70C has him draw an aware
 # trump first *when he could*: East's ♠6 draws the ♠9 only under West's ♠J, and West has no way
 # back to East's clubs (two tricks). Cashing the clubs (the third ruffed and overruffed) takes
-# all four: his count's play, normal at every class, and the ♠6 falls to 27. The award is three:
-# on the third club West, holding only the ♠J8, must ruff partner's winner, and the ♠8 (into
-# North's ♠9) is as normal as the ♠J (both class 17).
+# all four: his count's play, normal at every class, and the ♠6 falls to 27. On the third club
+# West, holding only the ♠J8, must ruff partner's winner: both ruffs are irrational by their
+# class (17), and of the two his count keeps the ♠J, over North's ♠9 (tables.COUNT, *fallback*).
 UNDRAWN = dict(deal="N:9..4.63 6...JT7 .J9.76. J8.T5..", trump="S", leader="E", claimer="E", declarer="E",
               claimed=4, aware=["trumps"])
 
@@ -484,8 +484,9 @@ def test_aware_trump_not_drawn_when_drawing_it_strands_winners(monkeypatch):
             c = claim(**UNDRAWN, player_class=cls, regulation=reg)
             assert classes_now(c) == {"S6": T.LEAD_CONCEDE_BREAKS_COUNT, "CJ": T.LEAD_SIDE_TOP_FOR_COUNT,
                                       "CT": T.LEAD_SIDE_TOP_FOR_COUNT, "C7": T.LEAD_SIDE_TOP_FOR_COUNT}
-            assert tricks(c) == 3
+            assert tricks(c) == 4
             assert tricks_without(c, monkeypatch, T.LEAD_SIDE_TOP_FOR_COUNT) == 2
+
 
 
 def test_aware_trump_still_drawn_first_when_drawing_costs_nothing():

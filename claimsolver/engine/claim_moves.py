@@ -11,6 +11,7 @@ from numba import njit
 from claimsolver import tables as T
 
 from .classify import above, classify, effective, hold
+from .count import lead_value, play_value
 from .count_refine import refine_count
 from .movegen import legal_mask
 from .steps import listed_bits, stated, suit_bits, taking_cards
@@ -289,7 +290,9 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             k = keep_cards(mv, base, k, ~(listed & ~suit_bits(trump)))
             # and among the suits listed, the cards that take his tricks go last
             k = keep_cards(mv, base, k, ~steps[pc, T.S_FLAG])
-    if k == 0:  # every legal play irrational (cannot happen by design): any legal play
+    if k == 0:  # every legal play irrational (a hand holding only trumps under partner's
+        # winner: each card ruffs it): any legal play — for a seat keeping the count, of those
+        # the ones worth the most tricks in his count (tables.COUNT, *fallback*)
         n = gen_groups(legal, allp, forget, named, mv, base, taking)
         for i in range(n):
             mv[base + i, 1] = classify(hands, side, trump, forget, shown, running, leader, trk,
@@ -297,6 +300,34 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
             mv[base + i, 2] = 0
             mv[base + i, 3] = 0
         k = n
+        if n > 1 and (options[T.OPT_COUNT_SEATS] >> seat) & 1:
+            k = fallback_by_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n, memo)
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def fallback_by_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n, memo):
+    """Of the options mv[base:base+n] of a seat whose every legal play is irrational by its
+    class, keep those worth the most tricks in the claimer's count (tables.COUNT, *fallback*);
+    returns their number."""
+    best = -1
+    for i in range(n):
+        c = mv[base + i, 0]
+        if pos == 0:
+            v = lead_value(hands, side, trump, forget, shown, seat, c, memo) >> 6
+        else:
+            v = play_value(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, c, memo) >> 6
+        mv[base + i, 3] = v
+        if v > best:
+            best = v
+    k = 0
+    for i in range(n):
+        if mv[base + i, 3] == best:
+            mv[base + k, 0] = mv[base + i, 0]
+            mv[base + k, 1] = mv[base + i, 1]
+            mv[base + k, 2] = 0
+            mv[base + k, 3] = 0
+            k += 1
     return k
 
 

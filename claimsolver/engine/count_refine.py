@@ -121,7 +121,8 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                 mv[base + i, 3] = v
                 if v > best:
                     best = v
-        if side_pol and trump != 4 and top_holding(hold(hands[seat], trump),
+        # (not where no lead is normal: the fallback then weighs every lead by his count)
+        if side_pol and best >= 0 and trump != 4 and top_holding(hold(hands[seat], trump),
                                                    hold(aware_out(hands, side, forget), trump)) == 0:
             # a side top with an aware trump out while the top trump is partner's, worth more
             # tricks than every normal lead: he cannot draw the trump first (a trump led to

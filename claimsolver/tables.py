@@ -125,9 +125,9 @@ LEAD_TRUMP_BREAKS_COUNT = 38  # refines 0 as 32 does, for a trump led that draws
 # out and losing the ruff stays 32)
 LEAD_SIDE_TOP_FOR_COUNT = 39  # refines 4: a side-suit top card led while an aware trump is out by a
 # hand holding no top trump (partner holds it), when it is worth more *tricks* in his count than
-# every normal lead (one at least; else *fallback* below): drawing the trump (a trump led to partner's, which strands the hand's
-# winners) would cost him a trick he counts, so he could not draw it first (Law 70C's "could")
-# and cashing is his count's play
+# every normal lead (one at least; else *fallback* below): drawing the trump (a trump led to
+# partner's, which strands the hand's winners) would cost him a trick he counts, so he could not
+# draw it first (Law 70C's "could") and cashing is his count's play
 N_PLAY_CLASSES = 40
 
 #: class refined -> the count class that refines it (a trump led with none of the opponents'
@@ -228,8 +228,9 @@ COUNT_REFINES = {
 # value among the leads the policy does not make irrational falls to 27; a top card (0) so
 # placed falls to 32, or to 38 when it is a trump and no trump he is aware of is out. First, a
 # side-suit top card led while an aware trump is out (4), by a hand holding no top trump, worth
-# more *tricks* than every normal lead becomes his count's play (39), and its value joins the best (RealBridge 2021 board 17
-# table 8: East's ♠6 to partner's ♠J to draw North's ♠9 strands his ♣JT7; he cashes them).
+# more *tricks* than every normal lead becomes his count's play (39), and its value joins the
+# best (RealBridge 2021 board 17 table 8: East's ♠6 to partner's ♠J to draw North's ♠9 strands
+# his ♣JT7; he cashes them).
 # *Winning* (33): a win with a sure winner (8) whose value is below the best value among his
 # wins with a sure winner (8) falls to 33 (so one of them always stays: a sure trick he can
 # win is still won).

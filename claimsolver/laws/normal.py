@@ -204,8 +204,9 @@ def draw_aware_trump_first(s: Settings, p: Policy) -> None:
     """Law 70C read with DESIGN 2.4 (EBU White Book 8.70.4): when the claimer is aware of an
     outstanding trump and could draw it, cashing a side winner that the trump can ruff is
     irrational. (When he is unaware of it, the same play is careless and normal: that is the
-    case of Law 70C itself, handled by the awareness model.) He *could* not draw it when every
-    normal lead, a trump among them, is worth fewer tricks in his count than the cash: then
+    case of Law 70C itself, handled by the awareness model.) He *could* not draw it when the hand on
+    lead holds no top trump and every normal lead, a trump to partner's among them, is worth
+    fewer tricks in his count than the cash: then
     the cash is his count's play (``LEAD_SIDE_TOP_FOR_COUNT``, priced in :func:`own_count`)."""
     p[T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP] = T.IRRATIONAL
 

@@ -291,7 +291,9 @@ COUNT_REFINES = {
 # *Fallback*: when every legal play of a seat keeping the count is irrational by its class (a
 # hand holding only trumps while partner's card wins the trick: each card ruffs partner's
 # winner), any legal play is made — of those, the ones worth the most tricks in his count
-# (West's ♠J8 under East's ♣7, North's ♠9 still to play: the ♠J, not the ♠8 into the overruff).
+# (West's ♠J8 under East's ♣7, North's ♠9 still to play: the ♠J, not the ♠8 into the overruff);
+# of those, an underlead of a top card (1) is not led while the top card it is led under is
+# kept: the suit is still played from the top (Law 70E2; West's ♦QT8: the ♦Q, not the ♦8).
 
 PLAY_CLASS_NAMES = (
     "lead the top of top cards", "underlead a top card", "lead a spot under a top card (suit not fully known)",

@@ -739,6 +739,10 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
                                      else ref_play_value(st, ctx, seat, c)) // 64 for c, *_ in options_}
                         top = max(worth.values())
                         options_ = [o for o in options_ if worth[o[0]] == top]
+                        # top down within a suit: no underlead of a top card kept beside it
+                        heads = [o[0] for o in options_ if o[1] != T.LEAD_UNDER_TOP_CARD]
+                        options_ = [o for o in options_ if trick or o[1] != T.LEAD_UNDER_TOP_CARD
+                                    or not any(suit_of(h) == suit_of(o[0]) and h > o[0] for h in heads)]
         else:
             options_ = [(c, -1, False, 0) for c in legal]
         if excluded:

@@ -497,3 +497,44 @@ def test_aware_trump_still_drawn_first_when_drawing_costs_nothing():
     got = classes_now(c)
     assert got["CJ"] == T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP
     assert tricks(c) == 5
+
+
+# --- the fallback keeps top down within a suit ---------------------------------------------------
+# Vugraph 070-07000 board 30 open room (4♠ by West, ten of thirteen claimed at trick 1, ♠4 ♠5
+# ♠10 unmentioned: Law 70C), at expert on the line session 33 ruled: after the ♦A and ♦K West
+# holds ♠876 ♦QT8 and every lead is irrational by its class (a diamond cashes beside an aware
+# trump, a spade breaks off the run, the ♦8 underleads the ♦Q). The fallback takes the leads
+# his count rates best in tricks, and it rates the ♦Q and the ♦8 alike; the ♦8 into South's ♦9
+# is no lead a claimer makes while he would cash the ♦Q instead (top down, Law 70E2 and the
+# regulations' top-down order: tables.COUNT, *fallback*). Without the rule the ♦8 was among
+# the plays taken as normal there, and the ruling was 6 (now 7).
+B30_LINE = ("E SK", "S SA", "W SQ", "S HK", "W H5", "N H8", "E H4", "S HQ", "W S3", "N H7", "E H6",
+            "W C9", "N CA", "E CK", "S C3", "N HA", "E H3", "S H2", "W S2", "W DA", "N D7", "E D5",
+            "S D3", "W DK", "N DJ", "E D4", "S D2", "W D8")
+
+
+def test_the_fallback_does_not_underlead_the_top_card_it_keeps():
+    from pathlib import Path
+
+    import numpy as np
+
+    from claimsolver.cards import parse_card
+    from claimsolver.claim import Claim
+    from claimsolver.engine.claim_api import line_options
+    from claimsolver.records import find_board
+
+    record = find_board(Path(__file__).parent / "data" / "vugraph" / "070-07000.lin", 30, room="open")
+    c = Claim.from_dict({**record.to_claim_dict(), "player_class": "expert"})
+    work = codes.working_claim(c)
+    state = states_of_mind(work)[0]
+    assert {card_name(x) for x, _why in state.why} == {"S4", "S5", "ST"}
+    pos = work.position
+    line = [("NESW".index(p[0]), parse_card(p[2:]), -1, False) for p in B30_LINE]
+    nodes = line_options(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), work.claiming_side,
+                         state.forget, ruling.shown_bits(work), codes.compile_policy(work),
+                         np.array(awareness_options(work), dtype=np.int64), np.zeros((0, T.N_STEP_FIELDS), np.int64),
+                         line)
+    last = nodes[-1]
+    assert card_name(last.card) == "D8"
+    assert {card_name(x) for x in last.unrefined} == {"S8", "DQ", "D8"}
+    assert {card_name(x) for x, _k, _careless in last.normal} == {"S8", "DQ"}

@@ -320,10 +320,19 @@ def fallback_by_count(hands, side, trump, forget, shown, leader, trk, tstart, po
         mv[base + i, 3] = v
         if v > best:
             best = v
+    # top down within a suit, even here: an underlead of a top card is not made while the top
+    # card it is led under is as good in his count (♦Q108 after the ace and king: the ♦Q, not
+    # the ♦8 into South's ♦9)
+    tops = np.int64(0)
+    for i in range(n):
+        if mv[base + i, 3] == best and mv[base + i, 1] != T.LEAD_UNDER_TOP_CARD:
+            tops |= np.int64(1) << mv[base + i, 0]
     k = 0
     for i in range(n):
-        if mv[base + i, 3] == best:
-            mv[base + k, 0] = mv[base + i, 0]
+        c = mv[base + i, 0]
+        if mv[base + i, 3] == best and not (
+                pos == 0 and mv[base + i, 1] == T.LEAD_UNDER_TOP_CARD and (hold(tops, c >> 4) & above(c & 15)) != 0):
+            mv[base + k, 0] = c
             mv[base + k, 1] = mv[base + i, 1]
             mv[base + k, 2] = 0
             mv[base + k, 3] = 0

@@ -58,7 +58,9 @@ def top_down(s: Settings, p: Policy) -> None:
     9, as the EBU director ruled in tests/data/rulings/04); from AK5, Q6 or JT5 it may not.
     Club Law 69 (club-2014) adds
     "unless it is obvious that declarer intended otherwise": with no statement nothing makes
-    it obvious, so the default applies."""
+    it obvious, so the default applies. The order holds even where every card is irrational
+    and the kernel's fallback picks among them (tables.COUNT, *fallback*): an underlead is not
+    led there while the top card it is led under is as good in his count."""
     p[T.LEAD_UNDER_TOP_CARD] = T.IRRATIONAL
     p[T.LEAD_SPOT_UNDER_TOP_UNAWARE] = T.CARELESS if s.regulation == "ebu" else T.IRRATIONAL
     # Winning a trick with cards he believes equal, the same spot order (no solidity above the

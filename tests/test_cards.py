@@ -3,7 +3,7 @@
 import pytest
 
 from claimsolver.cards import (
-    FULL_DECK, NOTRUMP, Seat, Suit, card_name, card_symbol, count, deal_name, hand_name, iter_cards,
+    FULL_DECK, NOTRUMP, Seat, card_name, card_symbol, count, deal_name, hand_name, iter_cards,
     parse_card, parse_deal, parse_hand, parse_seat, parse_strain, seat_name, strain_name,
 )
 from claimsolver.errors import NotationError

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from claimsolver.cards import Seat, parse_card
+from claimsolver.cards import Seat
 from claimsolver.errors import InvalidInput
 from claimsolver.position import Position
 

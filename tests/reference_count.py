@@ -378,9 +378,8 @@ def ref_cash_through(h, side, trump, o, s) -> int:
 
 def ref_opp_cash_seated(h, side, trump, o) -> int:
     """The opponents' cash with ``o`` on lead, each suit the better of the plain rounds and the
-    rounds led through a claiming guard."""
-    return sum(max(ref_opp_cash(h, side, 0, trump, o, skip=tuple(t for t in range(4) if t != s)),
-                   ref_cash_through(h, side, trump, o, s)) for s in range(4))
+    rounds led through a claiming guard (:func:`ref_cash_terms`)."""
+    return sum(ref_cash_terms(h, side, trump, o))
 
 
 def _tops(h, side, t) -> int:
@@ -616,9 +615,22 @@ def ref_exit_choice(h, side, trump, opp) -> tuple[int, int]:
 
 
 def ref_cash_terms(h, side, trump, o) -> list[int]:
-    """The opponents' cash with ``o`` on lead (:func:`ref_opp_cash_seated`), suit by suit."""
-    return [max(ref_opp_cash(h, side, 0, trump, o, skip=tuple(t for t in range(4) if t != s)),
-                ref_cash_through(h, side, trump, o, s)) for s in range(4)]
+    """The opponents' cash with ``o`` on lead (:func:`ref_opp_cash_seated`), suit by suit. Their
+    trumps first: the rounds of trumps they win pull as many trumps from each claiming hand
+    (its lowest), and the side suits are counted with the trumps that are left."""
+    def term(hh, s):
+        return max(ref_opp_cash(hh, side, 0, trump, o, skip=tuple(t for t in range(4) if t != s)),
+                   ref_cash_through(hh, side, trump, o, s))
+
+    if trump == 4:
+        return [term(h, s) for s in range(4)]
+    kt = term(h, trump)
+    pulled = list(h)
+    if kt and _ranks(h[side] | h[side + 2], trump):
+        for q in (side, side + 2):
+            for r in sorted(_ranks(h[q], trump))[:kt]:
+                pulled[q] &= ~(1 << (16 * trump + r))
+    return [kt if s == trump else term(pulled, s) for s in range(4)]
 
 
 def _aware_hands(hands, side, forget):

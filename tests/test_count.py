@@ -766,6 +766,22 @@ def test_the_opponents_reach_partner_through_their_rounds():
 
 
 
+def test_their_trumps_drawn_first_make_their_side_winners_sure():
+    # Vugraph 040-04000 board 24 closed room (3H by West, three of five claimed), after West
+    # ruffs North's ♠K: West ♥J4 ♦T5 on lead, dummy ♦Q ♣J53, South ♠3 ♥K9 ♣Q, North ♦98 ♣98.
+    # A heart concedes the ♥9, and South cashes the ♥K — pulling West's ♥J — then the ♠3 and
+    # the ♣Q, which no claiming hand can ruff any more: the defenders take every trick. Counted
+    # suit by suit, the ♠3 and ♣Q looked ruffable by the ♥J and only the ♥K was theirs, so the
+    # heart lead kept two tricks in his count, as many as the ♦5 to dummy's ♦Q.
+    hands = deal("N:..98.98 ..Q.J53 3.K9..Q .J4.T5.")
+    # South on lead after the ♥9 wins: the ♥K, then the ♠3 and ♣Q (no trump left to ruff them)
+    after = deal("N:..8.98 ..Q.J5 3.K..Q .J.T5.")  # (the ♥4, ♦9, ♣3 and ♥9 gone)
+    seated = int(K.opp_cash_seated(*(I64(h) for h in after), I64(1), I64(H), I64(2)))
+    assert seated == R.ref_opp_cash_seated(list(after), 1, H, 2) == 3
+    assert checked_lead_value(hands, 3, "H4", side=1, trump=H) // 64 == 0
+    assert checked_lead_value(hands, 3, "D5", side=1, trump=H) // 64 == 2
+
+
 def test_establishing_after_their_cash_costs_its_lost_rounds():
     # Vugraph 000-00001 board 11 closed room (3NT by West, who claims 8 of 12: six diamonds
     # and the black aces), trick 6: West ♠8 ♥T ♦94 ♣953 on lead, dummy ♠Q973 ♣A87; North

@@ -178,14 +178,37 @@ def _seated_terms(h0, h1, h2, h3, side, trump, o_seat):
     reach = opp_reach(o, p, a, b, trump)
     q_tr = np.int64(0)
     r_tr = np.int64(0)
+    kt = 0  # the rounds of trumps they cash
     if trump != 4:
         q_tr = hold(q, trump)
         r_tr = hold(r, trump)
-    terms = (_seated_term(a, b, o, p, q, r, trump, 0, reach, q_tr, r_tr),
-             _seated_term(a, b, o, p, q, r, trump, 1, reach, q_tr, r_tr),
-             _seated_term(a, b, o, p, q, r, trump, 2, reach, q_tr, r_tr),
-             _seated_term(a, b, o, p, q, r, trump, 3, reach, q_tr, r_tr))
+        kt = _seated_term(a, b, o, p, q, r, trump, trump, reach, q_tr, r_tr)
+        if kt > 0 and hold(a | b, trump) != 0:
+            # their trumps first: each round they win pulls a trump from each claiming hand,
+            # and a hand left without one no longer ruffs their side suits (South's ♥K drawing
+            # West's ♥J, then South's ♠3 and ♣Q)
+            a = _without_low_trumps(a, trump, kt)
+            b = _without_low_trumps(b, trump, kt)
+            q = _without_low_trumps(q, trump, kt)
+            r = _without_low_trumps(r, trump, kt)
+            q_tr = hold(q, trump)
+            r_tr = hold(r, trump)
+    terms = (kt if trump == 0 else _seated_term(a, b, o, p, q, r, trump, 0, reach, q_tr, r_tr),
+             kt if trump == 1 else _seated_term(a, b, o, p, q, r, trump, 1, reach, q_tr, r_tr),
+             kt if trump == 2 else _seated_term(a, b, o, p, q, r, trump, 2, reach, q_tr, r_tr),
+             kt if trump == 3 else _seated_term(a, b, o, p, q, r, trump, 3, reach, q_tr, r_tr))
     return terms, reach
+
+
+@njit(cache=True, _nrt=False)
+def _without_low_trumps(h, trump, k):
+    """Hand h after following to k rounds of trumps with its lowest (all of them when fewer)."""
+    for _ in range(k):
+        t = hold(h, trump)
+        if t == 0:
+            break
+        h &= ~(np.int64(1) << (16 * trump + low_rank(t)))
+    return h
 
 
 @njit(cache=True, _nrt=False)

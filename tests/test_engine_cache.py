@@ -52,6 +52,17 @@ def test_guard_hash_depends_on_content(tmp_path):
     assert _cache.source_hash(pkg) != h1
 
 
+def test_guard_hash_covers_the_tables_the_kernels_compile_in(tmp_path):
+    # numba freezes claimsolver/tables.py's constants (play classes, policy values) into the
+    # cached kernels and does not track that file: a change there must invalidate the cache
+    pkg = _fake_pkg(tmp_path)
+    tables = pkg.parent / "tables.py"
+    tables.write_text("IRRATIONAL = 0\n")
+    h1 = _cache.source_hash(pkg)
+    tables.write_text("IRRATIONAL = 1\n")
+    assert _cache.source_hash(pkg) != h1
+
+
 _SNIPPET = (
     "import numpy as np\n"
     "from claimsolver import engine as E\n"

@@ -20,10 +20,18 @@ STAMP_NAME = "claimsolver_engine.stamp"
 COMPILE_MESSAGE = "claimsolver: compiling the solver (first run only)..."
 
 
+#: files outside the package whose values the kernels compile in: the play classes, policy
+#: values and step fields of ``claimsolver/tables.py`` are read as globals, which numba freezes
+#: into the cached code without tracking their file
+SHARED_SOURCES = ("tables.py",)
+
+
 def source_hash(pkg_dir: Path) -> str:
-    """SHA-256 over the names and contents of the package's ``*.py`` files (sorted)."""
+    """SHA-256 over the names and contents of the package's ``*.py`` files (sorted) and of the
+    :data:`SHARED_SOURCES` beside the package, where they exist."""
     h = hashlib.sha256()
-    for p in sorted(Path(pkg_dir).glob("*.py")):
+    shared = [Path(pkg_dir).parent / name for name in SHARED_SOURCES]
+    for p in sorted(Path(pkg_dir).glob("*.py")) + [q for q in shared if q.is_file()]:
         h.update(p.name.encode())
         h.update(b"\0")
         h.update(p.read_bytes())

@@ -173,8 +173,8 @@ COUNT_REFINES = {
 # wins with his lowest card above both and the last hand's, then the suit goes on from their
 # top (♠76 opposite ♠Q109 through dummy's ♠J3: three rounds, not one). There their trumps come
 # first: the rounds of trumps they win pull as many trumps (the lowest) from each claiming hand,
-# and the side suits are counted with the trumps left (South's ♥K pulls West's ♥J, then South's
-# ♠3 and ♣Q cannot be ruffed; session 34). *The opponents' long
+# and the side suits are counted with the trumps left, their way to partner's suits too (South's
+# ♥K pulls West's ♥J, then South's ♠3 and ♣Q cannot be ruffed; session 34). *The opponents' long
 # suit*: after a trick he loses they may instead establish one suit by force, a suit no
 # claiming hand can ruff (notrump, trumps, or no claiming trump), played from their top on
 # past the L rounds they lose, when L is at most their cash in the other suits (their ways

@@ -176,6 +176,7 @@ def _seated_terms(h0, h1, h2, h3, side, trump, o_seat):
     q = _get(h0, h1, h2, h3, (o_seat + 1) & 3)
     r = _get(h0, h1, h2, h3, (o_seat + 3) & 3)
     reach = opp_reach(o, p, a, b, trump)
+    side_reach = reach
     q_tr = np.int64(0)
     r_tr = np.int64(0)
     kt = 0  # the rounds of trumps they cash
@@ -193,10 +194,12 @@ def _seated_terms(h0, h1, h2, h3, side, trump, o_seat):
             r = _without_low_trumps(r, trump, kt)
             q_tr = hold(q, trump)
             r_tr = hold(r, trump)
-    terms = (kt if trump == 0 else _seated_term(a, b, o, p, q, r, trump, 0, reach, q_tr, r_tr),
-             kt if trump == 1 else _seated_term(a, b, o, p, q, r, trump, 1, reach, q_tr, r_tr),
-             kt if trump == 2 else _seated_term(a, b, o, p, q, r, trump, 2, reach, q_tr, r_tr),
-             kt if trump == 3 else _seated_term(a, b, o, p, q, r, trump, 3, reach, q_tr, r_tr))
+            # (and a suit whose round partner wins can no longer be ruffed on the way to him)
+            side_reach = opp_reach(o, p, a, b, trump)
+    terms = (kt if trump == 0 else _seated_term(a, b, o, p, q, r, trump, 0, side_reach, q_tr, r_tr),
+             kt if trump == 1 else _seated_term(a, b, o, p, q, r, trump, 1, side_reach, q_tr, r_tr),
+             kt if trump == 2 else _seated_term(a, b, o, p, q, r, trump, 2, side_reach, q_tr, r_tr),
+             kt if trump == 3 else _seated_term(a, b, o, p, q, r, trump, 3, side_reach, q_tr, r_tr))
     return terms, reach
 
 

@@ -92,11 +92,9 @@ def order_moves(hands, allc, trump, leader, pos, trk, tstart, moves, scores, bas
         lho = (player + 1) & 3
         rho = (player + 3) & 3
         ours = hands[player] | hands[pd]
-        theirs = hands[lho] | hands[rho]
         last_s = -1
         top = 0
         base_top = 0
-        base_pd = 0
         base_lo = 0
         for i in range(cnt):
             c = moves[base + i]

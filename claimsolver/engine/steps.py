@@ -11,7 +11,7 @@ from numba import njit
 
 from claimsolver import tables as T
 
-from .classify import hold, is_top, top_holding
+from .classify import hold, top_holding
 from .trick import beats
 
 SUIT_MASK = 0x7FFC

@@ -5,9 +5,16 @@ to the value of the class it refines (the rule removed) to show the rule is what
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
+
 import reference_claim as R
 from claimsolver import tables as T
-from claimsolver.cards import card_name
+from claimsolver.cards import card_name, parse_card
+from claimsolver.claim import Claim
+from claimsolver.engine.claim_api import line_options
+from claimsolver.records import find_board
 from claimsolver.laws import codes, normal
 from claimsolver.laws.awareness import awareness_options, states_of_mind
 from claimsolver import ruling
@@ -514,15 +521,6 @@ B30_LINE = ("E SK", "S SA", "W SQ", "S HK", "W H5", "N H8", "E H4", "S HQ", "W S
 
 
 def test_the_fallback_does_not_underlead_the_top_card_it_keeps():
-    from pathlib import Path
-
-    import numpy as np
-
-    from claimsolver.cards import parse_card
-    from claimsolver.claim import Claim
-    from claimsolver.engine.claim_api import line_options
-    from claimsolver.records import find_board
-
     record = find_board(Path(__file__).parent / "data" / "vugraph" / "070-07000.lin", 30, room="open")
     c = Claim.from_dict({**record.to_claim_dict(), "player_class": "expert"})
     work = codes.working_claim(c)

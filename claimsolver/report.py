@@ -7,6 +7,7 @@ from claimsolver.cards import (
     ACE, RANK_LETTERS, SUIT_SYMBOLS, TEN, Seat, card_symbol, strain_name,
 )
 from claimsolver.claim import a_player
+from claimsolver.laws.codes import cite
 from claimsolver.position import Position
 
 
@@ -103,6 +104,8 @@ def details_text(ruling) -> list[str]:
     Law 69B trump option."""
     d = ruling.details
     out: list[str] = []
+    if "trumps_known" in d:
+        out.append(f"  {cite(ruling.claim, '70C')} does not apply: {d['trumps_known']}.")
     if "likely" in d:
         out.append(f"  Law 69B2 shares (a trick is returned above {100 * d['likely']['threshold']:g}% of the normal lines):")
         for row in d["likely"]["tricks"]:

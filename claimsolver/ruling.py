@@ -29,7 +29,8 @@ from claimsolver.explain import (
     Trick, explain, first_losing_play, group_tricks, losing_play_reason, winning_card,
 )
 from claimsolver.laws.count import excludes_dominated_plays
-from claimsolver.laws.awareness import Awareness, awareness_options, law_70c_unaware_of_trump, states_of_mind
+from claimsolver.laws.awareness import (Awareness, awareness_options, law_70c_aware_why, law_70c_unaware_of_trump,
+                                        states_of_mind)
 from claimsolver.laws.questions import Evidence, Reason, check_supported, decide, parse_won_trick
 from claimsolver.laws.statement import CompiledLine, compile_line
 from claimsolver.score import duplicate_score, result_name
@@ -255,6 +256,13 @@ def _sharing_tables(rule):
 
 
 @_sharing_tables
+def _with_trumps_known(details: dict, work: Claim, compiled) -> dict:
+    """The ruling's details with ``trumps_known``: why Law 70C does not apply to the trumps
+    still out (stated, the director's finding, or too many out to have been overlooked)."""
+    why = law_70c_aware_why(work, compiled.mentions)
+    return {**details, "trumps_known": why} if why else details
+
+
 def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None = None,
                player_class: str | None = None, aware: list[str] | None = None,
                statement: str | None = None, question: str | None = None,
@@ -333,7 +341,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
         claim=claim, tricks=decision.tricks, double_dummy=dd, line=tuple(annotated),
         reasons=tuple(reasons), statement=tuple(understood), settings=work.settings,
         careless=tuple(careless), nodes=nodes, seconds=time.perf_counter() - t0,
-        applied=applied, details=decision.details, won_trick_to=decision.won_trick_to,
+        applied=applied, details=_with_trumps_known(decision.details, work, compiled), won_trick_to=decision.won_trick_to,
         forgotten=tuple((c, why) for c, why in awareness.why if _overlooked_at_claim(work, c)),
     )
     if sensitivity:

@@ -149,6 +149,28 @@ def test_law_70c_trumps_still_forgotten():
     assert aware.forgotten == () and aware.tricks == 4 and "70C" not in aware.laws
 
 
+# South claims 5 in spades with a heart ace East can ruff: three trumps out (THREE_OUT) or two
+# (TWO_OUT, the ♠8 moved to North).
+THREE_OUT = dict(deal="N:..J5432. T98..KQ. AKQJ.A.. .KQJ..32", trump="S")
+TWO_OUT = dict(deal="N:8..5432. T9..KQ.4 AKQJ.A.. .KQJ..32", trump="S")
+
+
+def test_law_70c_three_trumps_out_are_plainly_known():
+    # White Book 8.70.4 (b): with three trumps still out he has plainly not forgotten them, so
+    # Law 70C does not apply and he draws them before cashing the ace (DESIGN 2.4).
+    r = adjudicate(claim(**THREE_OUT))
+    assert r.forgotten == () and r.tricks == 5 and "70C" not in r.laws
+    states = evidence_states(claim(**THREE_OUT))
+    assert any("Law 70C does not apply: with 3 trumps still out" in n and "8.70.4 (b)" in n
+               for n in states[0].notes)
+    # Two out: it is at all likely he lost track of them; the ace is ruffed.
+    two = adjudicate(claim(**TWO_OUT))
+    assert set(forgotten(two)) == {"ST", "S9"} and two.tricks == 4 and "70C" in two.laws
+    # Strict awareness keeps every unmentioned trump forgotten.
+    strict = adjudicate(claim(**THREE_OUT, awareness="strict"))
+    assert {"ST", "S9", "S8"} <= set(forgotten(strict)) and strict.tricks == 4
+
+
 def test_director_unaware_card_and_suit():
     r = adjudicate(claim(**TRUMP, aware=["trumps"]), unaware=["DQ"])
     assert forgotten(r) == {"DQ": "the director finds he overlooked it"}

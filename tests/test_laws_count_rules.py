@@ -522,7 +522,9 @@ B30_LINE = ("E SK", "S SA", "W SQ", "S HK", "W H5", "N H8", "E H4", "S HQ", "W S
 
 def test_the_fallback_does_not_underlead_the_top_card_it_keeps():
     record = find_board(Path(__file__).parent / "data" / "vugraph" / "070-07000.lin", 30, room="open")
-    c = Claim.from_dict({**record.to_claim_dict(), "player_class": "expert"})
+    # three trumps out are plainly known (awareness.PLAINLY_KNOWN_TRUMPS): the node is the one
+    # the ruling met when they were taken as overlooked (Law 70C), so the director finds them so
+    c = Claim.from_dict({**record.to_claim_dict(), "player_class": "expert", "unaware": ["S4", "S5", "ST"]})
     work = codes.working_claim(c)
     state = states_of_mind(work)[0]
     assert {card_name(x) for x, _why in state.why} == {"S4", "S5", "ST"}

@@ -51,20 +51,39 @@ def outstanding(claim: Claim) -> int:
     return h[1 - side] | h[3 - side]
 
 
+#: Law 70C2 on the evidence (EBU White Book 8.70.4, example (b)): with this many trumps or more
+#: still out a claimer plainly knows that trumps remain — "they clearly have not forgotten the
+#: outstanding three trumps" — so it is not at all likely he was unaware of them. The trump
+#: that is forgotten is the last one, after he has drawn the others (example (a)).
+PLAINLY_KNOWN_TRUMPS = 3
+
+
 def law_70c_unaware_of_trump(claim: Claim, mentions: Mentions) -> bool:
     """Law 70C: a trump remains in an opponent's hand and (1) the claimer made no statement
     about that trump, and (2) it is at all likely that he was unaware of it — the default,
-    unless the director finds otherwise (``aware: ["trumps"]``, Law 70C2). Condition (3), that
-    a trick could be lost to it by a normal play, is what the claim search decides. Returns
-    whether the outstanding trumps go into the forget set."""
+    unless the director finds otherwise (``aware: ["trumps"]``, Law 70C2) or, with
+    ``awareness: evidence``, :data:`PLAINLY_KNOWN_TRUMPS` or more are still out (White Book
+    8.70.4 (b)). Condition (3), that a trick could be lost to it by a normal play, is what the
+    claim search decides. Returns whether the outstanding trumps go into the forget set."""
+    return law_70c_aware_why(claim, mentions) is None
+
+
+def law_70c_aware_why(claim: Claim, mentions: Mentions) -> str | None:
+    """Why Law 70C does not apply to the outstanding trumps (None: it does; "" when no trump is
+    out)."""
     trump = claim.position.trump
     if trump == NOTRUMP or not outstanding(claim) & suit_mask(trump):
-        return False
+        return ""
     if trump in mentions.suits:
-        return False  # 70C1: a statement about trumps
+        return "trumps are stated"  # 70C1: a statement about trumps
     if "trumps" in claim.settings.aware:
-        return False  # 70C2: the director finds he was aware
-    return True
+        return "the director finds him aware of trumps"  # 70C2: the director's finding
+    out = count(outstanding(claim) & suit_mask(trump))
+    if claim.settings.awareness == "evidence" and out >= PLAINLY_KNOWN_TRUMPS:
+        # 70C2 on the evidence: "strict" keeps every unmentioned trump forgotten
+        return (f"with {out} trumps still out it is not at all likely he was unaware that trumps "
+                f"remain (White Book 8.70.4 (b))")
+    return None
 
 
 def shown_out_suits_known(claim: Claim) -> int:
@@ -197,8 +216,7 @@ def _known_removed(claim: Claim, mentions: Mentions) -> tuple[int, list[str]]:
     trump = claim.position.trump
     if trump != NOTRUMP and not law_70c_unaware_of_trump(claim, mentions):
         if forget & suit_mask(trump):
-            why = "the director finds him aware of trumps" if "trumps" in claim.settings.aware else "trumps are stated"
-            notes.append(f"Law 70C does not apply: {why}")
+            notes.append(f"Law 70C does not apply: {law_70c_aware_why(claim, mentions)}")
         forget &= ~suit_mask(trump)
     return forget, notes
 

@@ -263,7 +263,7 @@ def test_pasted_record_gives_its_claims(server, browser):
     assert by_id(drv, "award-tricks").text == "2 tricks to East-West"
 
 
-def test_ruling_fields_of_the_extended_model_are_drawn(server, browser):
+def test_ruling_fields_of_the_extended_model_are_drawn(server, browser, shots):
     """``forgotten``, ``laws`` and ``sensitivity`` (the ruling model's extension) are drawn as
     tables when a ruling carries them; fields the page does not know are still shown."""
     from selenium.webdriver.common.by import By
@@ -278,6 +278,7 @@ def test_ruling_fields_of_the_extended_model_are_drawn(server, browser):
     ruling.update(
         forgotten=[{"card": "H3", "why": "an outstanding trump the claimer did not mention"}],
         laws=["70A", "70C"],
+        trumps_known="with 3 trumps still out it is not at all likely he was unaware that trumps remain",
         sensitivity={"settings": [{"regulation": "acbl", "player_class": "club", "awareness": "strict", "tricks": 5},
                                   {"regulation": "ebu", "player_class": "expert", "awareness": "evidence", "tricks": 6}],
                      "lifted": [{"careless": "ruff low", "tricks": 6}]},
@@ -298,3 +299,7 @@ def test_ruling_fields_of_the_extended_model_are_drawn(server, browser):
     details = by_id(drv, "details").text
     assert "an outstanding trump the claimer did not mention" in details
     assert "a field the page has never heard of" in details
+    assert by_id(drv, "trumps-known").text.startswith("with 3 trumps still out")
+    assert "Law 70C does not apply" in details
+    drv.execute_script("document.getElementById('trumps-known').scrollIntoView()")
+    drv.save_screenshot(str(shots / "trumps-known.png"))

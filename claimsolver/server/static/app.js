@@ -421,7 +421,7 @@ function valueHTML(name, v) {
 }
 
 const SHOWN = new Set(["tricks", "claimed", "upheld", "double_dummy", "line", "reasons", "statement", "settings", "result",
-  "score", "id", "careless", "applied", "forgotten", "laws", "sensitivity", "sensitivity_unavailable"]);
+  "score", "id", "careless", "applied", "forgotten", "trumps_known", "laws", "sensitivity", "sensitivity_unavailable"]);
 
 function drawRuling() {
   const r = state.ruling, award = $("award"), det = $("details");
@@ -462,6 +462,7 @@ function drawRuling() {
   h += "</tbody></table>";
   h += `<h3>Reasons</h3><ul class="reasons">${r.reasons.map((x) => `<li><span class="law">${esc(x.law)}</span> ${textHTML(x.text)}</li>`).join("")}</ul>`;
   if (r.forgotten) h += r.forgotten.length ? tableHTML(r.forgotten, "Cards the claimer may have overlooked") : "<h3>Cards the claimer may have overlooked</h3><div>none</div>";
+  if (r.trumps_known) h += `<h3>Trumps still out, taken as known (Law 70C does not apply)</h3><div id="trumps-known">${textHTML(r.trumps_known)}</div>`;
   if (r.laws) h += `<h3>Laws applied</h3><div id="laws">${r.laws.map(esc).join(", ") || "—"}</div>`;
   else if (r.applied && r.applied.length) h += `<h3>Laws applied</h3><div id="laws">${r.applied.map(esc).join(", ")}</div>`;
   if (r.careless && r.careless.length) h += `<h3>Careless plays that cost a trick</h3><div>${r.careless.map(esc).join("; ")}</div>`;

@@ -255,7 +255,6 @@ def _sharing_tables(rule):
     return wrapper
 
 
-@_sharing_tables
 def _with_trumps_known(details: dict, work: Claim, compiled) -> dict:
     """The ruling's details with ``trumps_known``: why Law 70C does not apply to the trumps
     still out (stated, the director's finding, or too many out to have been overlooked)."""
@@ -263,6 +262,7 @@ def _with_trumps_known(details: dict, work: Claim, compiled) -> dict:
     return {**details, "trumps_known": why} if why else details
 
 
+@_sharing_tables
 def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None = None,
                player_class: str | None = None, aware: list[str] | None = None,
                statement: str | None = None, question: str | None = None,

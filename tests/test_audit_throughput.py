@@ -109,6 +109,27 @@ def test_other_semantics_do_not_share():
     assert g1 == g3 != g2
 
 
+def test_a_ruling_searches_inside_one_shared_table_scope(monkeypatch):
+    """``adjudicate`` runs in one ``shared_tables`` block (``ruling._sharing_tables``): its
+    states of mind, the own-count check's searches again and the sensitivity table's settings
+    read each other's entries even outside an audit (the CLI, the server)."""
+    from claimsolver.engine import claim_api
+    from claimsolver.ruling import adjudicate
+    from conftest import make_claim
+
+    scoped = []
+    real = claim_api.claim_search
+
+    def spy(*args, **kwargs):
+        scoped.append(_get_buffers().shared is not None)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(claim_api, "claim_search", spy)
+    adjudicate(make_claim("N:32..32. .KQJ.K. AK.A..A QJ..Q.2", trump="C"))
+    assert scoped and all(scoped)
+    assert _get_buffers().shared is None  # and the block ends with the ruling
+
+
 # --- the unit of work: a deal --------------------------------------------------------------
 
 def realbridge_items(n: int | None = None):

@@ -169,6 +169,11 @@ def test_law_70c_three_trumps_out_are_plainly_known():
     # Strict awareness keeps every unmentioned trump forgotten.
     strict = adjudicate(claim(**THREE_OUT, awareness="strict"))
     assert {"ST", "S9", "S8"} <= set(forgotten(strict)) and strict.tricks == 4
+    # The director's finding that he overlooked trumps answers Law 70C2 instead: no "does
+    # not apply" beside the Law 70C reason.
+    found = adjudicate(claim(**THREE_OUT), unaware=["trumps"])
+    assert found.tricks == 4 and "70C" in found.laws and "trumps_known" not in found.details
+    assert "trumps_known" in r.details and "trumps_known" in r.to_json()
 
 
 def test_director_unaware_card_and_suit():

@@ -79,8 +79,10 @@ def law_70c_aware_why(claim: Claim, mentions: Mentions) -> str | None:
     if "trumps" in claim.settings.aware:
         return "the director finds him aware of trumps"  # 70C2: the director's finding
     out = count(outstanding(claim) & suit_mask(trump))
-    if claim.settings.awareness == "evidence" and out >= PLAINLY_KNOWN_TRUMPS:
-        # 70C2 on the evidence: "strict" keeps every unmentioned trump forgotten
+    if (claim.settings.awareness == "evidence" and out >= PLAINLY_KNOWN_TRUMPS
+            and not director_unaware(claim) & suit_mask(trump)):
+        # 70C2 on the evidence ("strict" keeps every unmentioned trump forgotten); a director's
+        # finding that he overlooked a trump answers the question instead
         return (f"with {out} trumps still out it is not at all likely he was unaware that trumps "
                 f"remain (White Book 8.70.4 (b))")
     return None

@@ -514,7 +514,9 @@ def test_aware_trump_still_drawn_first_when_drawing_costs_nothing():
 # his count rates best in tricks, and it rates the ♦Q and the ♦8 alike; the ♦8 into South's ♦9
 # is no lead a claimer makes while he would cash the ♦Q instead (top down, Law 70E2 and the
 # regulations' top-down order: tables.COUNT, *fallback*). Without the rule the ♦8 was among
-# the plays taken as normal there, and the ruling was 6 (now 7).
+# the plays taken as normal there, and the ruling was 6 (7 with it). Since session 35 three
+# trumps out are known by default (awareness.PLAINLY_KNOWN_TRUMPS; the claim is then ruled 8),
+# so the test gives the director's finding that he overlooked them: the node is the same.
 B30_LINE = ("E SK", "S SA", "W SQ", "S HK", "W H5", "N H8", "E H4", "S HQ", "W S3", "N H7", "E H6",
             "W C9", "N CA", "E CK", "S C3", "N HA", "E H3", "S H2", "W S2", "W DA", "N D7", "E D5",
             "S D3", "W DK", "N DJ", "E D4", "S D2", "W D8")
@@ -522,8 +524,6 @@ B30_LINE = ("E SK", "S SA", "W SQ", "S HK", "W H5", "N H8", "E H4", "S HQ", "W S
 
 def test_the_fallback_does_not_underlead_the_top_card_it_keeps():
     record = find_board(Path(__file__).parent / "data" / "vugraph" / "070-07000.lin", 30, room="open")
-    # three trumps out are plainly known (awareness.PLAINLY_KNOWN_TRUMPS): the node is the one
-    # the ruling met when they were taken as overlooked (Law 70C), so the director finds them so
     c = Claim.from_dict({**record.to_claim_dict(), "player_class": "expert", "unaware": ["S4", "S5", "ST"]})
     work = codes.working_claim(c)
     state = states_of_mind(work)[0]

@@ -341,7 +341,8 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
         claim=claim, tricks=decision.tricks, double_dummy=dd, line=tuple(annotated),
         reasons=tuple(reasons), statement=tuple(understood), settings=work.settings,
         careless=tuple(careless), nodes=nodes, seconds=time.perf_counter() - t0,
-        applied=applied, details=_with_trumps_known(decision.details, work, compiled), won_trick_to=decision.won_trick_to,
+        applied=applied, details=_with_trumps_known(decision.details, work, compiled),
+        won_trick_to=decision.won_trick_to,
         forgotten=tuple((c, why) for c, why in awareness.why if _overlooked_at_claim(work, c)),
     )
     if sensitivity:

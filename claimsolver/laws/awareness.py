@@ -216,9 +216,10 @@ def _known_removed(claim: Claim, mentions: Mentions) -> tuple[int, list[str]]:
             forget &= ~suit_mask(s)
             notes.append(f"an opponent showed out of {SUIT_WORDS[s]} before the claim")
     trump = claim.position.trump
-    if trump != NOTRUMP and not law_70c_unaware_of_trump(claim, mentions):
+    why = law_70c_aware_why(claim, mentions)
+    if trump != NOTRUMP and why is not None:
         if forget & suit_mask(trump):
-            notes.append(f"Law 70C does not apply: {law_70c_aware_why(claim, mentions)}")
+            notes.append(f"Law 70C does not apply: {why}")
         forget &= ~suit_mask(trump)
     return forget, notes
 

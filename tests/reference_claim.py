@@ -8,7 +8,8 @@ with a memo on whole states. Use it on endings of up to ~4 tricks.
 Value: the minimum over every continuation of (claiming side's tricks, careless plays), in
 lexicographic order, where the non-claiming side plays any legal card and the claiming side
 plays only cards the statement dictates or, where it dictates nothing, cards whose play class
-the policy does not mark irrational.
+the policy does not mark irrational; a careless play counts one unless every option there is
+careless (tables.CARELESS, *CARELESS_FORCED*).
 """
 
 from __future__ import annotations
@@ -680,6 +681,33 @@ def apply_excluded(st, ctx, seat, classed, excluded):
             if ctx.policy[k] != T.IRRATIONAL] or None  # nothing instead: the excluded plays stay
 
 
+def listed_filter(options_, ctx, st, seat):
+    """A list of tricks (tables.STEP_LISTED) on the claiming side's normal plays: he leads the
+    suits listed and keeps them (other than trumps) when he cannot follow, while a normal play
+    that does is left."""
+    hands, _leader, trick, _forget, _shown, _running, pc, _aux = st
+    if not options_ or pc < 0 or ctx.steps[pc][T.S_KIND] != T.STEP_LISTED:
+        return options_
+    listed = listed_suits(ctx.steps[pc][T.S_COUNT])
+    if not trick:
+        return [o for o in options_ if (listed >> o[0]) & 1] or options_
+    if not hands[seat] & SUIT[suit_of(trick[0][1])]:
+        kept = listed & ~(SUIT[ctx.trump] if ctx.trump < 4 else 0)
+        options_ = [o for o in options_ if not (kept >> o[0]) & 1] or options_
+        # and the cards that take the listed tricks (its flag) go last
+        keep = ctx.steps[pc][T.S_FLAG]
+        options_ = [o for o in options_ if not (keep >> o[0]) & 1] or options_
+    return options_
+
+
+def forced_free(options_):
+    """tables.CARELESS, *CARELESS_FORCED*: where every option is careless his cards force it,
+    and it counts nothing (the careless count counts his choices)."""
+    if options_ and all(o[3] for o in options_):
+        return [(c, k, was_stated, 0) for c, k, was_stated, _careless in options_]
+    return options_
+
+
 def search(hands, trump, leader, trick, claim_side, forget, shown, policy, options, steps, running=-1,
            excluded=()):
     """Returns (tricks, careless, line) where line is a list of (seat, card, play_class,
@@ -719,18 +747,7 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
                         options_ = apply_excluded(st, cx, seat, classed, excluded) or options_
                     if options_:
                         break
-                if options_ and pc >= 0 and ctx.steps[pc][T.S_KIND] == T.STEP_LISTED:
-                    # a list of tricks: he leads the suits listed and keeps them (other than
-                    # trumps) when he cannot follow, while a normal play that does is left
-                    listed = listed_suits(ctx.steps[pc][T.S_COUNT])
-                    if not trick:
-                        options_ = [o for o in options_ if (listed >> o[0]) & 1] or options_
-                    elif not hands[seat] & SUIT[suit_of(trick[0][1])]:
-                        kept = listed & ~(SUIT[ctx.trump] if ctx.trump < 4 else 0)
-                        options_ = [o for o in options_ if not (kept >> o[0]) & 1] or options_
-                        # and the cards that take the listed tricks (its flag) go last
-                        keep = ctx.steps[pc][T.S_FLAG]
-                        options_ = [o for o in options_ if not (keep >> o[0]) & 1] or options_
+                options_ = listed_filter(options_, ctx, st, seat)
                 if not options_:  # every legal play irrational: any legal play, of those the ones
                     # worth the most tricks in his count for a seat keeping it (tables.COUNT, *fallback*)
                     options_ = [(c, classify(st, ctx, seat, c), False, 0) for c in legal]
@@ -751,6 +768,7 @@ def search(hands, trump, leader, trick, claim_side, forget, shown, policy, optio
             named, taking = named_cards(ctx), taking_cards(ctx)
             options_ = [o for o in options_
                         if representative(hands, trick, forget, named, seat, o[0], taking) == o[0]] or options_
+        options_ = forced_free(options_)
         best = None
         for c, k, was_stated, careless in options_:
             nh = list(hands)

@@ -227,7 +227,10 @@ def replay(args, res: ClaimSearchResult):
                 if allowed:
                     assert k == classes[c], "wrong play class"
                     assert c in allowed, f"irrational play (class {k})"
-                    careless += cx.policy[k] == T.CARELESS
+                    options_ = R.forced_free(R.listed_filter(
+                        [(x, classes[x], False, int(cx.policy[classes[x]] == T.CARELESS)) for x in allowed],
+                        ctx, st, seat))
+                    careless += sum(o[3] for o in options_ if o[0] == c)
                 else:
                     assert k == R.classify(st, ctx, seat, c), "wrong play class (fallback)"
         else:
@@ -535,17 +538,14 @@ def test_opponents_lead_won_second_hand():
 
 def check_bounds(seed, count, max_tricks, running_lead=False, aware_ebu=False):
     """At trick boundaries: the sure tricks bound, the forced trick, the lead run, the running
-    hand's trick and the opponents' lead won second or fourth <= the fewest tricks,
-    and (policy allowing) the masters bound <= tricks * 64 + careless, against the reference
-    search. ``running_lead``: every position has a claiming hand on lead running a suit it
+    hand's trick and the opponents' lead won second or fourth <= the fewest tricks, against
+    the reference search. ``running_lead``: every position has a claiming hand on lead running a suit it
     holds (the running hand's bounds apply to few random positions). ``aware_ebu``: every card
     aware under the EBU presets, whose spot underlead is a slip (the lead flags hold only once
     nothing is overlooked)."""
     from claimsolver.engine.claim_bounds import (forced_trick, forced_trick_flags, lead_run,
-                                                 master_counts, masters_policy_ok,
                                                  opp_lead_trick, running_flag, running_trick,
-                                                 second_hand_flag, sure_tricks_bound,
-                                                 value_bound)
+                                                 second_hand_flag, sure_tricks_bound)
 
     rng = np.random.default_rng(seed)
     checked = 0
@@ -568,10 +568,11 @@ def check_bounds(seed, count, max_tricks, running_lead=False, aware_ebu=False):
             args["running"] = 4 * ld + int(rng.choice(suits))
             if rng.random() < 0.5:  # the claimer aware of every card: more top cards are masters
                 args["forget"] = 0
-        t, cl = reference(args)
+        t, _cl = reference(args)
         hands, side, trump = args["hands"], args["claim_side"], args["trump"]
         lo = sure_tricks_bound(hands, side, trump, args["leader"])
         assert lo <= t, (i, args)
+        checked += 1
         if args["steps"].shape[0] == 0:
             f4, fl = forced_trick_flags(args["policy"], args["forget"])
             assert forced_trick(hands, side, trump, args["leader"], f4, fl) <= t, (i, args)
@@ -588,11 +589,6 @@ def check_bounds(seed, count, max_tricks, running_lead=False, aware_ebu=False):
                                    args["running"], args["policy"])
                 assert rt <= t, (i, args)
                 running += rt > max(lo, forced_trick(hands, side, trump, args["leader"], f4, fl), run)
-        if masters_policy_ok(args["policy"]) and args["steps"].shape[0] == 0:
-            m0, m1 = master_counts(hands, side, trump)
-            assert value_bound(lo, m0, m1) <= 64 * t + cl, (i, args)
-            assert value_bound(t, m0, m1) <= 64 * t + cl, (i, args)
-            checked += 1
     if running_lead:  # every leader is a claiming hand: no opponent's lead
         assert checked > 0 and running > 0
     else:
@@ -717,10 +713,8 @@ def test_trick_won_below_reference_value():
 def test_bounds_below_kernel_value_larger():
     """The same on 5-8 tricks against the kernel (a consistency check: the kernel prunes with
     these bounds; the reference check above is the independent one)."""
-    from claimsolver.engine.claim_bounds import (forced_trick_flags, lead_run, master_counts,
-                                                 masters_policy_ok, opp_lead_trick,
-                                                 second_hand_flag, sure_tricks_bound,
-                                                 value_bound)
+    from claimsolver.engine.claim_bounds import (forced_trick_flags, lead_run, opp_lead_trick,
+                                                 second_hand_flag, sure_tricks_bound)
 
     rng = np.random.default_rng(43)
     for i in range(60):
@@ -735,9 +729,6 @@ def test_bounds_below_kernel_value_larger():
         assert lead_run(hands, side, trump, args["leader"], args["forget"], fl) <= res.tricks
         assert opp_lead_trick(hands, side, trump, args["leader"], args["forget"], f4,
                               second_hand_flag(args["policy"])) <= res.tricks
-        if masters_policy_ok(args["policy"]):
-            m0, m1 = master_counts(hands, side, trump)
-            assert value_bound(res.tricks, m0, m1) <= 64 * res.tricks + res.careless, (i, args)
 
 
 # --- the class-dependent communication plays (rarely reached at random) --------------------
@@ -899,6 +890,26 @@ def _north_c5_claim():
                 options=np.array([1, 0, 1, 5, 0, 0, 0, 0], dtype=np.int64), steps=NO_STEPS, running=-1)
 
 
+def test_a_discard_his_cards_force_counts_no_careless_play():
+    # tables.CARELESS, *CARELESS_FORCED*: North-South hold only top cards (North SA SK, South
+    # C3 C2, no club out) and East cashes HA HK: each of their four discards is "a top card
+    # (all top cards)", careless by class, but every option there is one, so his cards force
+    # it and the line's careless count is 0 (it was 4 before session 37). The witness line
+    # still names the class, which the explanation reads.
+    from claimsolver.laws.normal import compile_policy
+
+    mask = _mask
+    hands = np.array([mask("SA", "SK"), mask("HA", "HK"), mask("C2", "C3"), mask("D2", "D3")], dtype=np.int64)
+    policy = np.asarray(compile_policy(Settings()), dtype=np.int64)
+    assert policy[T.VOID_DISCARD_TOP_ALL_TOP] == T.CARELESS
+    options = np.array([1, 1, 1, 5, 0, 0, 0, 0], dtype=np.int64)
+    res = claim_search(hands=hands, trump=4, leader=1, trick=np.zeros(0, dtype=np.int64), claim_side=0,
+                       forget=0, shown=0, policy=policy, options=options, steps=NO_STEPS)
+    assert (res.tricks, res.careless) == (0, 0)
+    assert R.search([int(h) for h in hands], 4, 1, [], 0, 0, 0, list(policy), list(options), [], -1)[:2] == (0, 0)
+    assert [k for seat, _c, k, _s in res.line if seat % 2 == 0] == [T.VOID_DISCARD_TOP_ALL_TOP] * 4
+
+
 def test_an_excluded_play_admits_every_card_instead_as_its_group():
     # Found by the slow test (seed 32, claim 254): North holds H8 H7 C5, and a row excludes
     # his C5 lead with H7 to play instead. The kernel plays one card for each group of equal
@@ -913,7 +924,7 @@ def test_an_excluded_play_admits_every_card_instead_as_its_group():
     for rows in ([before + (card("H7"),)], [before + (card("H8"),)],
                  [before + (card("H7"),), before + (card("H8"),)], [before + (card("C6"),), before + (card("H7"),)]):
         res = claim_search(**args, excluded=tuple(rows))
-        assert (res.tricks, res.careless) == R.search(*ref_args, excluded=tuple(rows))[:2] == (2, 3), rows
+        assert (res.tricks, res.careless) == R.search(*ref_args, excluded=tuple(rows))[:2] == (2, 0), rows
 
 
 def test_a_row_on_a_play_he_would_not_make_admits_nothing():
@@ -939,39 +950,44 @@ def test_a_row_on_a_play_he_would_not_make_admits_nothing():
         == (3, 0)
 
 
+def _pool_where_met(args, line, row, side=0):
+    """The opponents' cards where ``line`` meets ``row`` (its claiming hands, trick and card), or None."""
+    for i, (seat, _c, _k, _s) in enumerate(line):
+        hands, trick_now = _state_at(args, line, i)
+        if (hands[side], hands[side + 2], sum(1 << x for x in trick_now)) == row[:3] and hands[seat] >> row[3] & 1:
+            return hands[1 - side] | hands[3 - side]
+    return None
+
+
 def test_an_exception_lifts_a_row_only_where_the_opponents_hold_those_cards():
     # The rows of test_an_excluded_play_admits_every_card_instead_as_its_group: C5 excluded,
-    # H7 instead (2 tricks, 3 careless plays, where the search without rows gives 4). An
-    # exception naming the opponents' cards where the line meets the row lifts it there: the
-    # search then meets it after other discards of the opponents (2 tricks, 4 careless plays;
-    # each such layout needs its own exception, which is why the ruling lifts rows only where
-    # its line meets them). One naming other cards changes nothing.
+    # H7 instead (2 tricks, where the search without rows gives 4). An exception naming the
+    # opponents' cards where the line meets the row lifts it there: the search then meets it
+    # after other discards of the opponents (still 2 tricks: each such layout needs its own
+    # exception, which is why the ruling lifts rows only where its line meets them). One naming
+    # other cards changes nothing. (Until session 37 the careless counts told the lines apart,
+    # 3 against 4; the forced discards on them count nothing since, tables.CARELESS_FORCED.)
     card, mask = _card, _mask
     args = _north_c5_claim()
     row = (mask("H7", "H8", "C5"), mask("H4", "DJ", "C6"), 0, card("C5"), card("H7"))
     ref_args = _ref_args(args)
     res = claim_search(**args, excluded=(row,))
-    assert (res.tricks, res.careless) == R.search(*ref_args, excluded=(row,))[:2] == (2, 3)
-    # the opponents' cards where the row applies on that line
-    side = 0
-    for i, (seat, c, _k, _s) in enumerate(res.line):
-        hands, trick_now = _state_at(args, res.line, i)
-        if (hands[side], hands[side + 2], sum(1 << x for x in trick_now)) == row[:3] and hands[seat] >> row[3] & 1:
-            pool = hands[1] | hands[3]
-            break
-    else:
-        raise AssertionError("the row does not apply on the line")
+    assert (res.tricks, res.careless) == R.search(*ref_args, excluded=(row,))[:2] == (2, 0)
+    pool = _pool_where_met(args, res.line, row)
+    assert pool is not None, "the row does not apply on the line"
     lifted = claim_search(**args, excluded=(row, row + (pool,)))
-    assert (lifted.tricks, lifted.careless) == R.search(*ref_args, excluded=(row, row + (pool,)))[:2] == (2, 4)
+    assert (lifted.tricks, lifted.careless) == R.search(*ref_args, excluded=(row, row + (pool,)))[:2] == (2, 0)
+    met = _pool_where_met(args, lifted.line, row)
+    assert met is not None and met != pool  # met again, where the opponents hold other cards
     other = claim_search(**args, excluded=(row, row + (pool ^ mask("SQ", "S2"),)))
-    assert (other.tricks, other.careless) == (2, 3)
+    assert (other.tricks, other.careless) == (2, 0) and _pool_where_met(args, other.line, row) == pool
     with pytest.raises(ValueError, match="exception"):
         claim_search(**args, excluded=(row + (-5,),))
 
 
 def test_kernel_equals_reference_with_excluded_plays():
     met, differ = check_excluded_against_reference(31, 100)
-    assert met > 10  # the rows change some values
+    assert met > 5  # the rows change some values (9 of 100 since session 37)
     assert differ == []
 
 

@@ -8,15 +8,9 @@ exact search on random positions.
 Masters. A *master* is a claiming-side card with no opponent's card of its suit above it
 (forgotten or not). When the opponents can never ruff (notrump, or they hold no trump), a
 master played to a trick of its suit wins that trick for the claiming side; otherwise it is
-discarded. When the opponents hold trumps, a hand whose trumps (if any) are all masters
-loses at most one master per opponent's trump to a ruff. A discard of a master is a discard
-of a top card (no aware card above it can
-exist): under a policy that makes such discards careless or irrational (never freely normal),
-and that always leaves a normal play to a hand that must discard (so the "every play
-irrational" fallback of the search cannot apply), each master costs either a trick or a
-careless play. A trick holds one card of each hand, so with W more tricks for the claiming
-side, hand H discards at least M_H - W of its M_H masters: the value is at least
-64 * W + sum over the two hands of max(0, M_H - W), increasing in W.
+discarded. (Until session 37 each master also cost a trick or a careless play here; since a
+discard its cards force costs no careless play, claim_moves.price_careless, a hand throws its
+other cards first and its masters then for nothing, so that bound is gone.)
 """
 import numpy as np
 from numba import njit
@@ -26,23 +20,6 @@ from claimsolver import tables as T
 from .bits import popcount
 from .classify import hold, low_rank, top_holding
 from .trick import beats
-
-
-@njit(cache=True, _nrt=False)
-def masters_policy_ok(policy):
-    """Whether the policy prices every discard of a master (see the module doc): discarding a
-    top card is careless or irrational, the lowest top card careless, and a hand that must
-    discard always has a normal play (a loser's discard, a ruff of the opponents' card)."""
-    return (policy[T.VOID_DISCARD_TOP_ALL_TOP] == T.CARELESS
-            # the count may refine such a discard into VOID_DISCARD_BREAKS_COUNT: not free either
-            and policy[T.VOID_DISCARD_BREAKS_COUNT] != T.NORMAL
-            and policy[T.VOID_DISCARD_TOP_KEEP_LOSER] != T.NORMAL
-            and policy[T.VOID_DISCARD_TOP_FOR_COUNT] != T.NORMAL  # (19 refined by the count)
-            and policy[T.VOID_DISCARD_TOP_NOT_LOWEST] != T.NORMAL
-            and policy[T.VOID_DISCARD_OPPONENT_WINNING] != T.NORMAL
-            and policy[T.VOID_DISCARD_LOSER] != T.IRRATIONAL
-            and policy[T.VOID_RUFF_OPPONENT] != T.IRRATIONAL
-            and policy[T.VOID_RUFF_AHEAD_OF_PARTNER] != T.IRRATIONAL)
 
 
 @njit(cache=True, _nrt=False)
@@ -61,42 +38,6 @@ def masters(hand, opp):
             h &= ~((np.int64(2) << r) - 1)
         m |= h << (16 * s)
     return m
-
-
-@njit(cache=True, _nrt=False)
-def master_counts(hands, side, trump):
-    """(e_side, e_partner): masters of each claiming hand that cost a trick or a careless play,
-    less the masters the opponents may ruff. When the opponents hold trumps, only a hand
-    whose trumps (if any) are all masters counts (with a lower trump it might have only
-    irrational plays, so the search's fallback could discard a master freely), its masters
-    less the opponents' trumps (each ruff takes one of them)."""
-    opp = hands[1 - side] | hands[3 - side]
-    if trump != 4 and ((opp >> (16 * trump)) & 0x7FFC) != 0:
-        t_opp = popcount((opp >> (16 * trump)) & 0x7FFC)
-        tm = np.int64(0x7FFC) << (16 * trump)
-        h0 = hands[side]
-        h1 = hands[side + 2]
-        m0 = masters(h0, opp)
-        m1 = masters(h1, opp)
-        e0 = 0
-        e1 = 0
-        if (h0 & tm & ~m0) == 0:
-            e0 = popcount(m0) - t_opp
-        if (h1 & tm & ~m1) == 0:
-            e1 = popcount(m1) - t_opp
-        return e0, e1
-    return popcount(masters(hands[side], opp)), popcount(masters(hands[side + 2], opp))
-
-
-@njit(cache=True, _nrt=False)
-def value_bound(tricks_lo, m0, m1):
-    """Lower bound of tricks * 64 + careless given tricks >= tricks_lo and master counts."""
-    v = 64 * tricks_lo
-    if m0 > tricks_lo:
-        v += m0 - tricks_lo
-    if m1 > tricks_lo:
-        v += m1 - tricks_lo
-    return v
 
 
 @njit(cache=True, _nrt=False)

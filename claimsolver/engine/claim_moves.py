@@ -306,6 +306,20 @@ def gen_options(hands, side, trump, forget, shown, running, pc, aux, steps, poli
 
 
 @njit(cache=True, _nrt=False)
+def price_careless(mv, base, cnt):
+    """The careless count's price of each option, in place of the careless flags ``mv[., 3]``
+    that :func:`gen_options` sets by class: a careless play costs one where the player had a
+    normal play that is not careless, and nothing where every option is careless (a hand
+    holding only top cards must throw one: the line's careless count counts his choices, not
+    what his cards force; tables.CARELESS, *CARELESS_FORCED*)."""
+    for i in range(cnt):
+        if mv[base + i, 3] == 0:
+            return
+    for i in range(cnt):
+        mv[base + i, 3] = 0
+
+
+@njit(cache=True, _nrt=False)
 def fallback_by_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, mv, base, n, memo):
     """Of the options mv[base:base+n] of a seat whose every legal play is irrational by its
     class, keep those worth the most tricks in the claimer's count (tables.COUNT, *fallback*);

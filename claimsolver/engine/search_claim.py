@@ -34,9 +34,9 @@ What makes it fast:
   trump), every trick when the hand on lead holds only unruffable masters, and, policy
   allowing, the trick about to be led when the claiming side must win it (its hand playing
   second or fourth must win it, or its hand on lead must lead a top that wins), the tricks in
-  a row a claiming hand on lead must win by leading its tops, and one trick or careless play
-  per master (not where an excluded play can still be met: the play made instead may throw
-  a master at no careless cost);
+  a row a claiming hand on lead must win by leading its tops (no bound on careless plays: a
+  master a hand throws is careless only while it holds a card that is not a master, and it
+  can throw that card first — a discard its cards force costs nothing, claim_moves.price_careless);
 * move ordering: the most damaging plays first;
 * two phases: first the fewest tricks with careless plays not counted (far fewer ties to
   separate), in a table of its own; then the (tricks, careless) search with the root bound
@@ -72,10 +72,10 @@ from numba import njit
 from claimsolver import tables as T
 
 from .bits import HAVE_BMI2, _pdep64, _pext64, hibit, popcount
-from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, master_counts,
-                           masters_policy_ok, opp_lead_trick, running_flag, running_trick,
-                           second_hand_flag, sure_tricks_bound, trick_won, value_bound)
-from .claim_moves import excluded_reach, gen_options, order_options
+from .claim_bounds import (forced_trick, forced_trick_flags, lead_run, opp_lead_trick,
+                           running_flag, running_trick, second_hand_flag, sure_tricks_bound,
+                           trick_won)
+from .claim_moves import excluded_reach, gen_options, order_options, price_careless
 from .classify import above, hold, top_holding
 from .steps import advance_aux, settle_pc, suit_bits, taking_cards
 from .trick import beats
@@ -367,7 +367,6 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     lbgen > 0: ``lbtt`` holds, under generation lbgen, bounds of such a tricks-only search;
     they are lower bounds here too (rounded up to whole tricks)."""
     gen = stats[4]
-    mpol = masters_policy_ok(policy)
     # The spot classes (2, 24) need an overlooked card in play, and the forget set only
     # shrinks while cards only leave: at a node with none (``aware`` below) they cannot occur
     # in its subtree, so the lead flags hold as if the policy made them irrational and the
@@ -446,15 +445,8 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                                                     stack[F_RUNNING, d], policy)
                         elif tlo == 0 and f2:
                             tlo = opp_lead_trick(hands, side, trump, ld, stack[F_FORGET, d], f4, f2)
-                    # (a state that can still meet an excluded play is not bounded by its
-                    # masters: the play made instead of it may throw a master at no careless
-                    # cost, claim_moves.gen_options)
                     reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
-                    mb = use_careless != 0 and mpol and stack[F_PC, d] < 0 and reach == 0
-                    m0 = m1 = 0
-                    if mb:
-                        m0, m1 = master_counts(hands, side, trump)
-                    sb = value_bound(tlo, m0, m1) if mb else 64 * tlo
+                    sb = 64 * tlo
                     stack[F_LB, d] = sb
                     if sb >= b:
                         res = sb
@@ -483,7 +475,7 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                                     v1 = ((p1 & 0xFFF) + 63) >> 6
                                     if v1 > tlo:
                                         tlo = v1
-                                        sb = value_bound(tlo, m0, m1) if mb else 64 * tlo
+                                        sb = 64 * tlo
                                         if sb > lb:
                                             lb = sb
                             stack[F_LB, d] = lb
@@ -499,17 +491,13 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
             cnt = gen_options(hands, side, trump, stack[F_FORGET, d], stack[F_SHOWN, d],
                               stack[F_RUNNING, d], stack[F_PC, d], stack[F_AUX, d], steps,
                               policy, options, named, ld, trk, tstart, p, mv, base, stats[7:8], memo)
+            price_careless(mv, base, cnt)
             if p == 0 and tlo == 0 and (ld & 1) == side and leads_all_win(hands, side, trump, mv,
                                                                           base, cnt):
                 # every lead the claiming hand may make here wins the trick: one trick at least
                 # (the options are the search's own: count refinements and statements included)
-                sb = 64
-                if use_careless != 0 and mpol and stack[F_PC, d] < 0 and (
-                        nban == 0 or excluded_reach(options, nban, hands, side) == 0):
-                    m0, m1 = master_counts(hands, side, trump)
-                    sb = value_bound(1, m0, m1)
-                if sb > stack[F_LB, d]:
-                    stack[F_LB, d] = sb
+                if stack[F_LB, d] < 64:
+                    stack[F_LB, d] = 64
                 if stack[F_LB, d] >= b:
                     stats[2] += 1
                     r = stack[F_LB, d]
@@ -619,6 +607,7 @@ def solve(hands, trump, side, pos0, trk, leader, forget, shown, running, policy,
         base = 16 * d
         cnt = gen_options(hands, side, trump, fg, sh, rn, pc, aux, steps, policy, options, named,
                           ld, trk, d - p, p, mv, base, stats[7:8], memo)
+        price_careless(mv, base, cnt)
         if row >= 0 and d < pvend[row]:  # try the principal variation's move first
             want = pv[row, d]
             for i in range(cnt):

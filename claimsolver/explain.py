@@ -70,9 +70,14 @@ def _play_name(seat: int, card: int) -> str:
 
 
 def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, policy: np.ndarray,
-            compiled: CompiledLine) -> tuple[list[Trick], list[Reason], set[int]]:
+            compiled: CompiledLine, forced: frozenset[int] = frozenset()
+            ) -> tuple[list[Trick], list[Reason], set[int]]:
     """A note on every trick of the line, the reasons for each trick the claimer loses, and
-    the classes of the careless plays that cost a trick."""
+    the classes of the careless plays that cost a trick. ``forced``: the indices in ``line`` of
+    careless plays that were the player's only normal play (one group of cards: a hand holding
+    only top cards of one suit throwing one). His cards made them, not his carelessness, so they
+    are not blamed for a trick (tables.CARELESS, *CARELESS_FORCED*); the trick's cause is looked
+    for elsewhere (an earlier careless play, the statement, an overlooked card)."""
     side = claim.claiming_side
     trump = claim.position.trump
     forgotten = awareness.forget
@@ -89,11 +94,11 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
     for t_index, trick in enumerate(tricks):
         n_new = len(trick.cards) - (first_offset if t_index == 0 else 0)
         mine = plays[k:k + n_new]
-        k += n_new
         stated = [(s, c) for s, c, cls, st in mine if st and (s & 1) == side]
-        for s, c, cls, st in mine:
-            if cls >= 0 and not st and policy[cls] in (T.CARELESS, T.SLIP):
+        for j, (s, c, cls, st) in enumerate(mine, k):
+            if cls >= 0 and not st and policy[cls] in (T.CARELESS, T.SLIP) and j not in forced:
                 careless_pending.append((t_index, s, c, cls))
+        k += n_new
         if trick.winner is None:
             out.append(trick)
             continue

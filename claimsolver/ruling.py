@@ -317,7 +317,8 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
                         double_dummy=dd, worst_winners=winners, always=always, shares=shares,
                         trump_options=trump_options, won_trick=wt)
     decision = decide(work, evidence)
-    annotated, reasons, costly = explain(work, tricks_line, line, awareness, policy, compiled)
+    forced = forced_plays(work, line, awareness.forget, policy, compiled.steps) if trump_options is None else frozenset()
+    annotated, reasons, costly = explain(work, tricks_line, line, awareness, policy, compiled, forced)
     if decision.tricks < work.claimed and trump_options is None:
         first = first_losing_play(work, line, dd)
         if first is not None:
@@ -352,6 +353,19 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
 
         ruling = dataclasses.replace(ruling, sensitivity=sensitivity_table(ruling, award))
     return ruling
+
+
+def forced_plays(work: Claim, line, forget: int, policy: np.ndarray, steps: np.ndarray) -> frozenset[int]:
+    """The indices in ``line`` (the claim search's worst line on these arguments) of the claiming
+    side's careless plays that were its only normal play there (one group of cards): forced by
+    his cards, not careless choices (tables.CARELESS, *CARELESS_FORCED*; explain.explain)."""
+    from claimsolver.engine.claim_api import line_options
+
+    pos = work.position
+    nodes = line_options(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), work.claiming_side,
+                         forget, shown_bits(work), policy, np.array(awareness_options(work), dtype=np.int64),
+                         steps, line)
+    return frozenset(n.index for n in nodes if len(n.normal) == 1 and n.normal[0][0] == n.card and n.normal[0][2])
 
 
 def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, dd: int,

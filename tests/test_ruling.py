@@ -213,3 +213,27 @@ def test_ruff_with_the_stated_trump():
     r = adjudicate(make_claim(deal, statement="ruff the club with the ace of trumps", **base))
     assert r.tricks == 3, r.to_json()
     assert r.line[0].cards[1] == 14  # ♠A
+
+
+def test_a_discard_his_cards_force_is_not_blamed_as_careless():
+    # tables.CARELESS, *CARELESS_FORCED*: South (clubs trumps, West's C7 overlooked under Law
+    # 70C) holds HK H8 when West's DK is led at trick 3, both believed top cards and one group:
+    # his only play is to throw one, careless by its class ("discard a top card (all top
+    # cards)") but not a careless choice. The trick is lost to the ruff with the trump he
+    # overlooked, and the ruling says so, not that South was careless (it did until session 37).
+    from conftest import make_claim
+    from claimsolver import ruling as R
+    from claimsolver.laws import codes
+
+    c = make_claim("N:J6.2..A 53.5.8. .AK84.. 4..K3.7", trump="C", leader="E", declarer="W", claimer="S")
+    r = adjudicate(c)
+    assert r.tricks == 2 and r.careless == ()
+    assert any(x.law == "70C" and "♣7" in x.text for x in r.reasons)
+    assert not any("discard a top card" in x.text for x in r.reasons)
+    assert r.line[2].note == "won by West's ♦K"
+    work = codes.working_claim(c)
+    policy = codes.compile_policy(work)
+    compiled, _, _ = R.understand(c)
+    aw, res = R.least_successful_state(work, c, compiled, policy, None, {}, could_make=r.double_dummy)
+    forced = R.forced_plays(work, res.line, aw.forget, policy, compiled.steps)
+    assert (2, 16 + 13) in [res.line[i][:2] for i in forced]  # South's HK at trick 3

@@ -317,7 +317,8 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
                         double_dummy=dd, worst_winners=winners, always=always, shares=shares,
                         trump_options=trump_options, won_trick=wt)
     decision = decide(work, evidence)
-    forced = forced_plays(work, line, awareness.forget, policy, compiled.steps) if trump_options is None else frozenset()
+    forced = (forced_plays(work, line, awareness.forget, policy, compiled.steps) if trump_options is None
+              else frozenset())
     annotated, reasons, costly = explain(work, tricks_line, line, awareness, policy, compiled, forced)
     if decision.tricks < work.claimed and trump_options is None:
         first = first_losing_play(work, line, dd)
@@ -365,7 +366,8 @@ def forced_plays(work: Claim, line, forget: int, policy: np.ndarray, steps: np.n
     nodes = line_options(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), work.claiming_side,
                          forget, shown_bits(work), policy, np.array(awareness_options(work), dtype=np.int64),
                          steps, line)
-    return frozenset(n.index for n in nodes if len(n.normal) == 1 and n.normal[0][0] == n.card and n.normal[0][2])
+    return frozenset(n.index for n in nodes
+                     if len(n.normal) == 1 and n.normal[0][0] == n.card and n.normal[0][2])
 
 
 def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, dd: int,

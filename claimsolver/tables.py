@@ -26,7 +26,9 @@ CARELESS = 2  # normal, but a careless play: counted, so the witness line prefer
 # that is not careless; where every option is careless (a hand holding only top cards must throw
 # one) his cards force it and it counts nothing — the line's careless count counts his choices
 # (DESIGN 2.8, "the fewest careless plays"; since session 37: claim_moves.price_careless, and
-# tests/reference_claim.py). Its class still names it careless in the explanation.
+# tests/reference_claim.py). Its class still names it careless; the reasons blame it for a
+# trick only where it was a choice among cards — not where it was his only normal play
+# (ruling.forced_plays, explain.explain).
 SLIP = 3  # careless (counted), and at most one such play on a line: a single lapse (DESIGN 2.6);
 # after one, the line's other SLIP plays are irrational (unless nothing else is legal)
 SHOWN_SLIP = 16  # the bit of the search's show-out word that records a SLIP play made on the line

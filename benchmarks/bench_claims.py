@@ -8,9 +8,7 @@ median, p90, p99 and max of the claim kernel (``claim_search``) and of DDS (endp
 ``solve_board``) on the same positions, the kernel's p99/median, and the claims that ran out
 of the node budget. Times are CPU time of this process (``time.process_time``), so other load on
 the machine inflates them less than wall-clock time would (it still costs cache misses: compare
-ratios). The JIT is warmed first, and the objects alive after the warm-up are frozen out of
-Python's garbage collection (``gc.freeze``), so that a collection of the imports' objects does
-not land on a timed claim.
+ratios). The JIT is warmed first.
 
     python benchmarks/bench_claims.py [--n 100] [--seed 1] [--tricks 4,7,10,13]
         [--counts 100,100,100,20] [--budget N] [--no-dds] [--dump claims.jsonl]
@@ -35,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import gc
 import json
 import sys
 import time
@@ -174,12 +171,6 @@ def main(argv=None) -> int:
         for _ in range(3):
             run_evidence(*evidence_claim(*random_claim(rng, 3)), None)
     print(f"warm-up (JIT load/compile): {time.perf_counter() - t0:.2f} s", file=sys.stderr)
-    # the objects of the imports (numba, endplay, numpy) to the permanent generation: a full
-    # collection of them (30-55 ms here) otherwise lands on whichever claim is being timed when
-    # it falls due — once on a 7-trick claim of 204 positions that then took 55 ms, as much as
-    # the run's p99 — which measures the harness, not the ruling
-    gc.collect()
-    gc.freeze()
     solve_board = None
     if not args.no_dds:
         from endplay.dds import solve_board

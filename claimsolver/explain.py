@@ -69,6 +69,14 @@ def _play_name(seat: int, card: int) -> str:
     return f"{Seat(seat).full_name}'s {card_symbol(card)}"
 
 
+def _costs_trick(play: tuple[int, int, int, int], t_index: int, led_suit: int) -> bool:
+    """Whether a careless play (trick index, seat, card, class) costs trick ``t_index``, led in
+    ``led_suit``: it was made in it, or it threw away a card of the suit this trick is played
+    in, or it cut the hands apart (a communication class)."""
+    return ((play[0] == t_index and play[3] not in DISCARD_CLASSES) or card_suit(play[2]) == led_suit
+            or play[3] in COMMUNICATION_CLASSES)
+
+
 def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, policy: np.ndarray,
             compiled: CompiledLine, forced: frozenset[int] = frozenset()
             ) -> tuple[list[Trick], list[Reason], set[int]]:
@@ -77,7 +85,8 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
     careless plays that were the player's only normal play (one group of cards: a hand holding
     only top cards of one suit throwing one). His cards made them, not his carelessness, so they
     are not blamed for a trick (tables.CARELESS, *CARELESS_FORCED*); the trick's cause is looked
-    for elsewhere (an earlier careless play, the statement, an overlooked card)."""
+    for elsewhere (an earlier careless play, the statement, an overlooked card), and only where
+    none is found does the reason name the forced play, as forced (Law 70A)."""
     side = claim.claiming_side
     trump = claim.position.trump
     forgotten = awareness.forget
@@ -87,6 +96,7 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
     k = 0  # index into plays
     first_offset = len(claim.position.trick)
     careless_pending: list[tuple[int, int, int, int]] = []  # (trick index, seat, card, class)
+    forced_pending: list[tuple[int, int, int, int]] = []  # the same, of the forced ones
     partner_law = "70D2" if claim.claimer != claim.declarer else "70D1"
     # Tricks lost with a cause: (priority, trick index, note, reason, careless classes)
     caused: list[tuple[int, int, str, Reason, set[int]]] = []
@@ -96,8 +106,8 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
         mine = plays[k:k + n_new]
         stated = [(s, c) for s, c, cls, st in mine if st and (s & 1) == side]
         for j, (s, c, cls, st) in enumerate(mine, k):
-            if cls >= 0 and not st and policy[cls] in (T.CARELESS, T.SLIP) and j not in forced:
-                careless_pending.append((t_index, s, c, cls))
+            if cls >= 0 and not st and policy[cls] in (T.CARELESS, T.SLIP):
+                (forced_pending if j in forced else careless_pending).append((t_index, s, c, cls))
         k += n_new
         if trick.winner is None:
             out.append(trick)
@@ -110,12 +120,10 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
             continue
         out.append(dataclasses.replace(trick, note=f"won by {winner}"))
         led_suit = card_suit(trick.cards[0])
-        # A careless play costs this trick when it was made in it, or when it threw away a card
-        # of the suit this trick is played in.
-        culprits = [p for p in careless_pending
-                    if (p[0] == t_index and p[3] not in DISCARD_CLASSES) or card_suit(p[2]) == led_suit
-                    or p[3] in COMMUNICATION_CLASSES]
+        culprits = [p for p in careless_pending if _costs_trick(p, t_index, led_suit)]
         careless_pending = [p for p in careless_pending if p not in culprits]
+        made = [p for p in forced_pending if _costs_trick(p, t_index, led_suit)]
+        forced_pending = [p for p in forced_pending if p not in made]
         if culprits:
             what = "; ".join(f"{_play_name(s, c)} ({T.PLAY_CLASS_NAMES[cls]})" for _, s, c, cls in culprits)
             caused.append((0, t_index, f"won by {winner} after {what}", Reason(partner_law, (
@@ -141,6 +149,13 @@ def explain(claim: Claim, tricks: list[Trick], line, awareness: Awareness, polic
                 f"{card_symbol(win_card)} is taken as overlooked ({why}); a normal line in which the claimer "
                 f"overlooks it loses a trick to it, and doubtful points are resolved against the claimer.")),
                 set()))
+        elif made:
+            what = "; ".join(f"{_play_name(s, c)} ({T.PLAY_CLASS_NAMES[cls]})" for _, s, c, cls in made)
+            caused.append((4, t_index, f"won by {winner} after {what}, forced", Reason("70A", (
+                f"{what[0].upper()}{what[1:]}: careless by its class, but the only normal play there "
+                f"(his cards and his count left nothing else), so not a careless choice; the trick "
+                f"it would have taken is lost to the line's earlier plays, and the least successful "
+                f"normal line governs.")), set()))
     # Only the tricks lost beyond those the claim concedes need a reason; the most specific
     # causes explain them, the others are the conceded tricks.
     extra = max(0, claim.claimed - won)

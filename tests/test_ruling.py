@@ -237,3 +237,20 @@ def test_a_discard_his_cards_force_is_not_blamed_as_careless():
     aw, res = R.least_successful_state(work, c, compiled, policy, None, {}, could_make=r.double_dummy)
     forced = R.forced_plays(work, res.line, aw.forget, policy, compiled.steps)
     assert (2, 16 + 13) in [res.line[i][:2] for i in forced]  # South's HK at trick 3
+
+
+def test_a_forced_play_is_named_as_forced_when_nothing_else_explains_the_trick():
+    # Diamonds trumps, West ♦A7 over North's ♥2 ♣A8 and dummy's ♥AK ♣4 (North claims all
+    # three, double dummy 1): on West's ♥10 North, void, must throw a club, and ♣A8 are one
+    # group of top cards — his only normal play. No earlier careless play, statement or
+    # overlooked card explains the last trick, which West ruffs, so the reason names the forced
+    # discard as forced (Law 70A), never as a careless choice (70D1), and `careless` stays empty.
+    from conftest import make_claim
+
+    r = adjudicate(make_claim("N:.2..A8 .6.63. .AK..4 .T.A7.", trump="D", leader="W", declarer="N", claimer="N",
+                              claimed=3))
+    assert r.tricks == 1 and r.careless == ()
+    forced = [x for x in r.reasons if "not a careless choice" in x.text]
+    assert len(forced) == 1 and forced[0].law == "70A" and "North's ♣A" in forced[0].text
+    assert r.line[2].note.endswith(", forced")
+    assert not any(x.law == "70D1" and "♣A" in x.text for x in r.reasons)

@@ -118,7 +118,10 @@ VOID_DISCARD_TOP_FOR_COUNT = 36  # refines 19: discarding a top card while holdi
 # not, the lowest of its suit (or equal to it, as 20), when that is worth more in his count than
 # every other normal play — more tricks, or as many and the card surplus (COUNT) — (an ace he can never
 # reach, kept instead of the club length that takes the last trick); the discards below it then
-# fall to 28. Careless, not normal: a master thrown is still counted (engine/claim_bounds)
+# fall to 28. Careless, not normal: a top card thrown is worth a committee's look (the reasons
+# name it, the sensitivity table can lift it) — but where it is his only normal play it is forced
+# and counts nothing (CARELESS_FORCED above). (Until session 37 it was careless so that the claim
+# search's masters bound held.)
 LEAD_CROSS_TO_PARTNER_TOP = 37  # a lower card of a suit headed by a top card in the leading hand,
 # when partner, shorter in the suit, holds a top card of it above every card of the hand's:
 # crossing to partner's top card (Q73 opposite a bare K: the 3, the short hand's honour

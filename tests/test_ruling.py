@@ -254,3 +254,16 @@ def test_a_forced_play_is_named_as_forced_when_nothing_else_explains_the_trick()
     assert len(forced) == 1 and forced[0].law == "70A" and "North's ♣A" in forced[0].text
     assert r.line[2].note.endswith(", forced")
     assert not any(x.law == "70D1" and "♣A" in x.text for x in r.reasons)
+
+
+def test_where_the_line_loses_its_trick_is_named_at_any_number_of_tricks():
+    # Published ruling 12 (6C claimed at trick 3: 11 tricks left, club, ruled 9): the reason
+    # naming the first play after which double dummy falls is given whatever the tricks left
+    # (explain.FIRST_LOSING_PLAY_MAX_TRICKS, 13 since session 37; at 9 this claim had none).
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" / "rulings" / "12-ebu-forum-6c-claim-at-trick-3.json").read_text())
+    r = adjudicate(Claim.from_dict(data))
+    assert Claim.from_dict(data).tricks_left == 11 and r.tricks < r.claimed
+    where = [x.text for x in r.reasons if x.text.startswith("Where the line loses its trick")]
+    assert len(where) == 1 and "East's ♣A" in where[0]

@@ -548,7 +548,6 @@ def check_bounds(seed, count, max_tricks, running_lead=False, aware_ebu=False):
                                                  second_hand_flag, sure_tricks_bound)
 
     rng = np.random.default_rng(seed)
-    checked = 0
     forced = 0
     runs = 0
     seconds = 0
@@ -572,7 +571,6 @@ def check_bounds(seed, count, max_tricks, running_lead=False, aware_ebu=False):
         hands, side, trump = args["hands"], args["claim_side"], args["trump"]
         lo = sure_tricks_bound(hands, side, trump, args["leader"])
         assert lo <= t, (i, args)
-        checked += 1
         if args["steps"].shape[0] == 0:
             f4, fl = forced_trick_flags(args["policy"], args["forget"])
             assert forced_trick(hands, side, trump, args["leader"], f4, fl) <= t, (i, args)
@@ -590,9 +588,9 @@ def check_bounds(seed, count, max_tricks, running_lead=False, aware_ebu=False):
                 assert rt <= t, (i, args)
                 running += rt > max(lo, forced_trick(hands, side, trump, args["leader"], f4, fl), run)
     if running_lead:  # every leader is a claiming hand: no opponent's lead
-        assert checked > 0 and running > 0
+        assert running > 0
     else:
-        assert checked > 0 and forced > 0 and runs > 0 and seconds > 0
+        assert forced > 0 and runs > 0 and seconds > 0
     return running
 
 

@@ -122,10 +122,11 @@ VOID_DISCARD_TOP_FOR_COUNT = 36  # refines 19: discarding a top card while holdi
 # name it, the sensitivity table can lift it) — but where it is his only normal play it is forced
 # and counts nothing (CARELESS_FORCED above). (Until session 37 it was careless so that the claim
 # search's masters bound held.)
-LEAD_CROSS_TO_PARTNER_TOP = 37  # a lower card of a suit headed by a top card in the leading hand,
-# when partner, shorter in the suit, holds a top card of it above every card of the hand's:
-# crossing to partner's top card (Q73 opposite a bare K: the 3, the short hand's honour
-# first; not K2 to partner's AJ5, where the short hand's king comes first). Not an
+LEAD_CROSS_TO_PARTNER_TOP = 37  # the leading hand's lowest card (or one equal to it) of a suit headed
+# by a top card in the hand, when partner, shorter in the suit, holds a top card of it above the
+# card led: crossing to partner's top card (Q73 opposite a bare K: the 3, the short hand's honour
+# first; A65 opposite a bare T: the 5; not K2 to partner's AJ5, where the short hand's king comes
+# first, nor AJ5's J to partner's K2, a card that may take a later trick). Not an
 # underlead: the side's top card wins the trick. The count judges it: worth less in his count
 # than another normal lead, it is the underlead it then is (1, COUNT_REFINES)
 LEAD_TRUMP_BREAKS_COUNT = 38  # refines 0 as 32 does, for a trump led that draws none of theirs (no

@@ -191,11 +191,11 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
         top_cards = [x for x in cards_of(mine) if is_top(hands, side, forget, x)]
         highest = max(cards_of(mine))
         if top_cards:
-            # crossing: partner, shorter in the suit, holds a top card of it above every card of
-            # the hand's
+            # crossing: the hand's lowest card (or one equal to it) led, partner, shorter in the
+            # suit, holding a top card of it above the card led
             partner = cards_of(hands[seat ^ 2] & SUIT[s])
-            cross = (any(x > highest and is_top(hands, side, forget, x) for x in partner)
-                     and len(cards_of(mine)) > len(partner))
+            cross = (any(x > c and is_top(hands, side, forget, x) for x in partner)
+                     and len(cards_of(mine)) > len(partner) and g >> min(cards_of(mine)) & 1)
             if g >> highest & 1 or cross:
                 if (trump != 4 and s != trump and aware_out(hands, side, forget) & SUIT[trump]
                         and any(is_top(hands, side, forget, x)

@@ -110,6 +110,31 @@ def test_cross_to_partners_bare_king(monkeypatch):
         assert adjudicate(c).tricks == 2
 
 
+def test_cross_with_the_lowest_card_to_partners_top_card_below_the_hands_ace():
+    # South on lead at notrump with ♥A75 ♣32, North ♥T ♦AKQ2, the ♥986 out (East's ♥6): the ♥5
+    # to the ten (a top card: every heart out is lower) and dummy's four diamonds are five
+    # tricks; the ♥A first crashes the ten and strands them: one. Partner's top card need not
+    # be above the hand's own (RealBridge 2021 board 20: the ♥6 from ♥A65 to dummy's ♥T, the
+    # only way to dummy's diamonds) — only above the card led, and the card led is the hand's
+    # lowest: the ♥7, above East's ♥6, is an underlead (a crossing with a card that might take a
+    # trick later is not the short hand's honour first: the ♠J of ♠AJ5 to the king, published
+    # ruling 22). Until session 38 partner's card had to be above every card of the hand's and
+    # the ♥5 was an underlead, irrational: the ♥A was the only heart lead, one trick for an expert.
+    c = claim("N:.T.AKQ2. .6.JT9.T .A75..32 .98..KQJ", leader="S", claimer="S", declarer="S", claimed=5,
+              player_class="expert")
+    classes = classes_now(c)
+    assert classes["H5"] == T.LEAD_CROSS_TO_PARTNER_TOP
+    assert classes["H7"] == T.LEAD_UNDER_TOP_CARD
+    assert classes["HA"] == T.LEAD_TOP_BREAKS_COUNT
+    assert tricks(c) == 5
+    assert tricks(c, player_class="club") == 1  # the ♥A first: the stranding order, careless once
+    # the real claim: South claims ten of ten at 3NT with ♠KQ ♥A65 ♦A10 ♣AK8, dummy ♦KQ832
+    # and the ♥10 its only entry — the ♥6 (equal to the ♥5) to the ten: upheld for an expert
+    record = find_board(Path(__file__).parent / "data" / "real" / "realbridge-2021-qualifier.pbn", 20, table=24)
+    real = Claim.from_dict({**record.to_claim_dict(), "player_class": "expert"})
+    assert tricks(real) == 10
+
+
 def test_a_crossing_that_strands_winners_is_an_underlead(monkeypatch):
     # West on lead at notrump with ♠AKQ ♣K5, East ♣A ♥543 ♦2, North ♠32 ♥AK ♣Q, South the other
     # red winners. The ♣5 to East's bare ace would be crossing (class 37), but East then has

@@ -217,8 +217,10 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
         if tops != 0:
             top_lead = (g >> (16 * s + highest)) & 1
             ps = hold(hands[seat ^ 2], s)
-            if top_lead or ((top_holding(ps, hold(aw, s)) & above(highest)) != 0
-                            and popcount(mine) > popcount(ps)):
+            # crossing (37): his lowest card to partner's top card above it, partner shorter
+            if top_lead or ((top_holding(ps, hold(aw, s)) & above(c & 15)) != 0
+                            and popcount(mine) > popcount(ps)
+                            and (g >> (16 * s + low_rank(mine))) & 1):
                 if trump != 4 and s != trump and hold(aw, trump) != 0:
                     mytr = hold(hands[side] | hands[side + 2], trump)
                     if top_holding(mytr, hold(aw, trump)) != 0:

@@ -536,6 +536,28 @@ def test_opponents_lead_won_second_hand():
     assert opp_lead_trick(hands, 0, 4, 1, 0, f4, 1) == 1
 
 
+def test_the_lead_bounds_allow_for_a_crossing_below_the_hands_top():
+    """070-07000 board 27 open at club, four tricks left, South on lead at notrump with ♥JT5
+    ♦J, North ♠87 ♥6 ♦3, and the claimer has overlooked East's ♥9 (White Book 8.70.5): North's
+    ♥6 is a top card as he sees it, so South's ♥5 to it is a crossing (class 37: the hand's
+    lowest card to partner's top card above it, since session 38). The static lead bounds
+    took a claiming hand on lead to lead only the top of its suits unless partner held a card
+    above its highest (the crossing's old condition): with the crossing wider than the bounds
+    knew, this search stopped with "no line reaches the computed value", and a trick earlier
+    returned 4 where the fewest tricks are 1. Kernel = reference."""
+    from claimsolver.cards import parse_card
+
+    hands = _hands("N:87.6.3. T2.9.9. .JT5.J. J43..6.")
+    policy = compile_policy(Settings(player_class="club"))
+    options = DEFAULT_OPTIONS.copy()
+    options[T.OPT_COUNT_SEATS] = 0b101  # both claiming hands keep his count
+    args = dict(hands=hands, trump=4, leader=2, trick=np.zeros(0, dtype=np.int64), claim_side=0,
+                forget=1 << parse_card("H9"), shown=0, policy=policy, options=options, steps=NO_STEPS,
+                running=-1)
+    res = claim_search(**args)
+    assert (res.tricks, res.careless) == reference(args) == (0, 0)
+
+
 def check_bounds(seed, count, max_tricks, running_lead=False, aware_ebu=False):
     """At trick boundaries: the sure tricks bound, the forced trick, the lead run, the running
     hand's trick and the opponents' lead won second or fourth <= the fewest tricks, against

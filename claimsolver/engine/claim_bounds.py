@@ -114,10 +114,13 @@ def _top(h):
 def may_lead_to_partner(h, p, later):
     """Whether hand ``h`` may cross to partner's (``p``) top card (tables.
     LEAD_CROSS_TO_PARTNER_TOP): in a suit of two or more of its cards, partner, shorter in it,
-    holds a card above its highest — or, ``later`` in a run of leads (its higher cards gone,
-    partner's perhaps discarded), any card above its second lowest. Such a lead passes the
-    lead to partner or need not win the trick, so the bounds below that take a claiming hand
-    on lead to lead only the top of its suits give nothing then."""
+    holds a card above its lowest (the crossing leads the lowest card, or one equal to it) —
+    or, ``later`` in a run of leads (its higher cards gone, partner's perhaps discarded, so
+    partner may become the shorter), any such card whatever the lengths. Such a lead passes
+    the lead to partner or need not win the trick, so the bounds below that take a claiming
+    hand on lead to lead only the top of its suits give nothing then. (Until session 38 the
+    crossing needed partner's card above every card of the hand's: above its highest, and
+    later its second lowest.)"""
     for s in range(4):
         hs = (h >> (16 * s)) & 0x7FFC
         ps = (p >> (16 * s)) & 0x7FFC
@@ -125,8 +128,7 @@ def may_lead_to_partner(h, p, later):
             continue
         if not later and popcount(ps) >= popcount(hs):
             continue
-        bar = low_rank(hs & (hs - 1)) if later else _top(hs)
-        if _top(ps) > bar:
+        if _top(ps) > low_rank(hs):
             return True
     return False
 

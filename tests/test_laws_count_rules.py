@@ -119,7 +119,7 @@ def test_cross_with_the_lowest_card_to_partners_top_card_below_the_hands_ace():
     # lowest: the ♥7, above East's ♥6, is an underlead (a crossing with a card that might take a
     # trick later is not the short hand's honour first: the ♠J of ♠AJ5 to the king, published
     # ruling 22). Until session 38 partner's card had to be above every card of the hand's and
-    # the ♥5 was an underlead, irrational: the ♥A was the only heart lead, one trick for an expert.
+    # the ♥5 was an underlead, irrational: the ♥A was the only heart lead (ruled 2 for an expert).
     c = claim("N:.T.AKQ2. .6.JT9.T .A75..32 .98..KQJ", leader="S", claimer="S", declarer="S", claimed=5,
               player_class="expert")
     classes = classes_now(c)

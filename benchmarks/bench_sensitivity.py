@@ -6,9 +6,9 @@ left, plainly and with ``sensitivity=True`` (12 settings and the lifted careless
 each ``--repeat`` times in turn, and reports the per-claim time ratio (median, p90, max) and the
 total ratio, each claim's times the median of its repeats. The kernels are warmed first; each
 claim is ruled plainly first, so the plain time includes no compilation. (A plain ruling takes
-1-30 ms, and one run of each varied the total plain time by a third between runs — a first
-touch of table pages, the collector — so the total ratio moved between 3.5 and 5.6 from run to
-run with the sensitivity time the same; the median of three is stable.)
+1-30 ms, and one run of each varied the total plain time by a third between runs (the cause
+not isolated; repeated rulings of a claim run warm), so the total ratio moved between 3.5 and
+5.6 with the sensitivity time the same; the median of three is stable.)
 
     python benchmarks/bench_sensitivity.py [--n 80] [--max-tricks 8] [--repeat 3] [PATH ...]
 """
@@ -52,12 +52,13 @@ def main() -> None:
     ap.add_argument("--max-tricks", type=int, default=8)
     ap.add_argument("--repeat", type=int, default=3, help="rulings of each kind per claim (the median counts)")
     args = ap.parse_args()
+    repeat = max(1, args.repeat)
     cs = claims(args.paths, args.n, args.max_tricks)
     adjudicate(cs[0], sensitivity=True)  # warm the kernels
     plain, sens = [], []
     for c in cs:
         ps, ss = [], []
-        for _ in range(max(1, args.repeat)):
+        for _ in range(repeat):
             t0 = time.perf_counter()
             adjudicate(c)
             t1 = time.perf_counter()
@@ -69,7 +70,7 @@ def main() -> None:
         sens.append(statistics.median(ss))
     ratios = sorted(s / p for s, p in zip(sens, plain))
     q = lambda xs, f: xs[min(len(xs) - 1, int(f * len(xs)))]  # noqa: E731
-    print(f"{len(cs)} recorded claims with <= {args.max_tricks} tricks left, each ruled {max(1, args.repeat)}x "
+    print(f"{len(cs)} recorded claims with <= {args.max_tricks} tricks left, each ruled {repeat}x "
           "of each kind (medians)")
     print(f"one ruling: median {1000 * statistics.median(plain):.2f} ms; with sensitivity: median "
           f"{1000 * statistics.median(sens):.2f} ms")

@@ -167,6 +167,40 @@ def test_sensitivity_rows_equal_the_rulings_under_those_settings(board, table):
         assert row["tricks"] == alone.tricks, row
 
 
+def test_a_search_is_not_shared_where_its_static_bounds_do_not_hold_under_the_other_policy():
+    """A search's result stands for another policy's when the two price alike every play class
+    it met (ClaimSearchResult.seen) — and only if its static bounds hold under the other
+    policy too: a subtree a bound cut was never generated, so its classes are not in ``seen``.
+    Three tricks, spades trumps, South's ♦9 led and West's ♦2 played; North ♠QT7, South ♠5
+    ♦J, West ♠8 ♥6, East ♥T7 ♣2; the claimer has overlooked the ♠8. Under the ACBL presets
+    (a spot led under a top card while a card is overlooked irrational) the lead bound makes
+    North lead his tops once he ruffs, and the search never generates the ♠7 lead: 3 tricks.
+    Under the EBU presets that lead is a slip, and West's ♠8 takes a trick: 2. Found on random
+    endings (288 such pairs in 235 k); the sensitivity table shares searches this way."""
+    from claimsolver.engine.claim_api import bounds_agree
+    from claimsolver.laws.normal import compile_policy
+
+    def mask(*cards):
+        return sum(1 << parse_card(c) for c in cards)
+
+    hands = np.array([mask("S7", "ST", "SQ"), mask("H7", "HT", "C2"), mask("S5", "DJ"), mask("S8", "H6")],
+                     dtype=np.int64)
+    args = dict(hands=hands, trump=0, leader=2, trick=np.array([parse_card("D9"), parse_card("D2")], dtype=np.int64),
+                claim_side=0, forget=mask("S8"), shown=0, options=np.array([1, 1, 1, 0, 0, 0, 0, 0], dtype=np.int64),
+                steps=np.zeros((0, 9), dtype=np.int64))
+    acbl, ebu = (compile_policy(Settings(regulation=r, player_class="novice")) for r in ("acbl", "ebu"))
+    a = claim_search(policy=acbl, **args)
+    e = claim_search(policy=ebu, **args)
+    assert (a.tricks, e.tricks) == (3, 2)
+    differ = np.nonzero(acbl != ebu)[0]
+    assert not any(a.seen >> int(k) & 1 for k in differ)  # the classes met do not tell them apart
+    assert not bounds_agree(acbl, ebu, mask("S8"))
+    assert ruling.shared_result([(acbl, a)], ebu, mask("S8")) is None
+    assert ruling.shared_result([(acbl, a)], acbl, mask("S8")) is a
+    # nothing overlooked: the spot underlead cannot occur, the bounds are the same, the search shared
+    assert bounds_agree(acbl, ebu, 0)
+
+
 def test_realbridge_board_12_table_27_the_lift_changes_nothing(monkeypatch):
     # RealBridge board 12 table 27, 4H by North, 7 of 8 claimed (double dummy 7). Before the
     # count's establishing rule (tables.COUNT) the check found South's DJ at trick 2 dominated

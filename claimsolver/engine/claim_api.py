@@ -16,11 +16,13 @@ import numpy as np
 from claimsolver import tables as T
 
 from . import _cache
+from .claim_bounds import forced_trick_flags, running_flag, second_hand_flag
 from .count import count_memo
 from .search_claim import N_FIELDS, NPLY, TT_BUCKET, solve
 from .steps import named_cards
 
-__all__ = ["ClaimSearchResult", "ClaimBuffers", "LineNode", "claim_search", "line_options", "shared_tables"]
+__all__ = ["ClaimSearchResult", "ClaimBuffers", "LineNode", "bounds_agree", "claim_search", "line_options",
+           "shared_tables"]
 
 DEFAULT_TT_LOG2 = 20  # 2 tables of 2**20 rows, 8 int64 each with its tag (64 MB each)
 _FULL_DECK = sum(0x7FFC << (16 * s) for s in range(4))
@@ -39,6 +41,34 @@ class ClaimSearchResult:
     nodes: int = 0
     complete: bool = True
     seen: int = -1  # play classes met (with those the count may refine them into); -1: unknown
+
+
+def _bounds_signature(policy: np.ndarray, forget: int) -> tuple[int, ...]:
+    """What the search's static bounds read from the policy (search_claim.search: the flags of
+    :mod:`.claim_bounds`), for a search whose root forget set is ``forget``: a flag for nodes
+    with a card overlooked is never used when none is (the forget set only shrinks), and the
+    second hand's level 2 differs from 1 only where a card is overlooked."""
+    f4, flead = forced_trick_flags(policy, 1)
+    flead_aware = forced_trick_flags(policy, 0)[1]
+    f2 = int(second_hand_flag(policy))
+    frun, frun_aware = running_flag(policy, 1), running_flag(policy, 0)
+    if forget == 0:
+        flead, frun, f2 = False, False, min(f2, 1)
+    # running_trick: a top lead normal by its class
+    tops = (int(policy[T.LEAD_TOP_OF_TOP_CARDS] != T.IRRATIONAL)
+            + 2 * int(policy[T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP] != T.IRRATIONAL)) if (frun or frun_aware) else 0
+    return (int(f4), int(flead), int(flead_aware), f2, int(frun), int(frun_aware), tops)
+
+
+def bounds_agree(searched: np.ndarray, other: np.ndarray, forget: int) -> bool:
+    """Whether a search under policy ``searched`` cut its tree by static bounds only where one
+    under ``other`` may cut it the same way (same root forget set ``forget``): each bound the
+    first used holds under the second. With the play classes the first met
+    (``ClaimSearchResult.seen``) priced alike by both, its result is then the second's — a
+    subtree a bound cut was never generated, so its classes are not in ``seen`` (a spot
+    underlead the ACBL presets make irrational, the EBU presets a slip)."""
+    a, b = _bounds_signature(searched, forget), _bounds_signature(other, forget)
+    return all(x == 0 or x == y for x, y in zip(a, b))
 
 
 MAX_EXCLUDED = 255  # the table key holds the index of an excluded play in 8 bits

@@ -5,7 +5,8 @@ static count misses timing (an entry spent before a blocked suit is cashed, the 
 two losing cards led to knock out an ace), so a worst line may hold a play that no expert would
 make because another play does as well wherever the unseen cards lie and better in some
 layout. Where the Law layer says so (:func:`claimsolver.laws.count.excludes_dominated_plays`),
-the ruling walks back from the first play of the worst line that loses a trick double dummy,
+the ruling walks back from the first play of the worst line that loses a trick double dummy
+the claim needs (below the tricks claimed, or double dummy at the claim where that is less),
 finds such a *dominated* play, excludes it (``claim_search(..., excluded=...)``) and searches
 again, until the line holds none or a round limit is reached.
 

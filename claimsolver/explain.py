@@ -181,9 +181,11 @@ _LINE_DD: dict[tuple, int] = {}
 _LINE_DD_MAX = 100_000  # cleared when full (the entries are small)
 
 
-def first_losing_play(claim: Claim, line, dd_at_claim: int, max_tricks: int | None = None):
+def first_losing_play(claim: Claim, line, dd_at_claim: int, max_tricks: int | None = None,
+                      below: int | None = None):
     """The first play of the claiming side on the worst line after which double dummy gives
-    it fewer tricks than before it: (trick number, seat, card, play class, before, after), or
+    it fewer tricks than before it (``below``: and fewer than ``below``, a trick that matters
+    to the claim of that many): (trick number, seat, card, play class, before, after), or
     None (too many tricks left, a search over its budget, or none found)."""
     from claimsolver.engine import SearchBudgetExceeded, dd_tricks_side
 
@@ -215,7 +217,7 @@ def first_losing_play(claim: Claim, line, dd_at_claim: int, max_tricks: int | No
                                                            np.array(trick, dtype=np.int64), side,
                                                            node_budget=FIRST_LOSING_PLAY_BUDGET))
                 after = won + v
-            if (seat & 1) == side and after < value:
+            if (seat & 1) == side and after < value and (below is None or after < below):
                 return (number - (1 if not trick else 0), seat, card, -1 if stated else cls, value, after)
             value = after
     except SearchBudgetExceeded:
@@ -224,7 +226,8 @@ def first_losing_play(claim: Claim, line, dd_at_claim: int, max_tricks: int | No
 
 
 def losing_play_reason(claim: Claim, first, policy: np.ndarray) -> Reason:
-    """The reason naming the first play of the worst line that loses a trick (for the director:
+    """The reason naming the first play of the worst line that loses a trick the claim needs
+    (``first_losing_play(..., below=...)``; for the director:
     the point where the line parts from perfect play, and why the Laws allow it)."""
     number, seat, card, cls, before, after = first
     who = _play_name(seat, card)

@@ -321,7 +321,7 @@ def adjudicate(claim: Claim, *, law: str | None = None, regulation: str | None =
               else frozenset())
     annotated, reasons, costly = explain(work, tricks_line, line, awareness, policy, compiled, forced)
     if decision.tricks < work.claimed and trump_options is None:
-        first = first_losing_play(work, line, dd)
+        first = first_losing_play(work, line, dd, below=min(work.claimed, dd))
         if first is not None:
             reasons.append(losing_play_reason(work, first, policy))
     reasons = decision.reasons + reasons + [Reason("70D1", n) for n in notes]
@@ -434,7 +434,7 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
     nodes_left = dominance.CHECK_NODES
     ended = ""
     while res.tricks < target and len(found) < dominance.MAX_ROUNDS and nodes_left > 0:
-        first = first_losing_play(work, res.line, dd, max_tricks=13)
+        first = first_losing_play(work, res.line, dd, max_tricks=13, below=target)
         if first is None:
             break
         index = next(i for i, (seat, card, _c, _s) in enumerate(res.line) if (seat, card) == (first[1], first[2]))

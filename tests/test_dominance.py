@@ -167,6 +167,26 @@ def test_sensitivity_rows_equal_the_rulings_under_those_settings(board, table):
         assert row["tricks"] == alone.tricks, row
 
 
+def test_the_check_walks_back_from_the_first_trick_the_claim_needs():
+    """RealBridge 2021 board 19 table 12: 4H by South, ten of eleven claimed, double dummy
+    eleven, three trumps out (West's ♥T5, East's ♥2). Dummy's ♦8 under the ♦A at trick 1 costs
+    the eleventh trick, which he did not claim; the check walked back from there, found nothing
+    before it, and the line's high ruff with dummy's ♥K (the ♥8 does as well in every layout)
+    let the ♥T score: 9 at expert. It walks back from the first play that costs a trick the
+    claim needs, excludes the ruff and the plays that leave the last trump out: upheld. The
+    reason naming where a line loses its trick names such a play too (070-07000 board 28 open:
+    trick 8's ♥3, 7 -> 6 of 7 claimed, not trick 5's ♣4, 8 -> 7)."""
+    r = ruling.adjudicate(real_claim("19", "12"))
+    assert r.tricks == 10
+    assert any("North's ♥K is not taken as a normal play" in x.text for x in r.reasons)
+    rec = find_board(str(Path(__file__).parent / "data" / "vugraph" / "070-07000.lin"), "28", "open")
+    c = Claim.from_dict({**rec.to_claim_dict(), "player_class": "expert"})
+    r = ruling.adjudicate(c)
+    where = [x.text for x in r.reasons if x.text.startswith("Where the line loses its trick")]
+    assert r.tricks < c.claimed and len(where) == 1
+    assert f"after it only {c.claimed - 1}." in where[0]
+
+
 def test_a_search_is_not_shared_where_its_static_bounds_do_not_hold_under_the_other_policy():
     """A search's result stands for another policy's when the two price alike every play class
     it met (ClaimSearchResult.seen) — and only if its static bounds hold under the other

@@ -382,7 +382,7 @@ def exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, d
     other regulation, a careless class lifted that never came up)."""
     memo = {} if memo is None else memo
     key = ("dominance", work.statement, tuple(awareness_options(work)), work.settings.law, work.settings.question)
-    done = shared_result(memo.get(key, ()), policy, 0)  # (the check is made aware of every card)
+    done = shared_result(memo.get(key, ()), policy)
     if done is None:
         done = _exclude_dominated(work, policy, steps, res, dd, time_limit)
         memo.setdefault(key, []).append((policy.copy(), done))
@@ -397,18 +397,17 @@ class _OwnCountCheck:
     ended: str = ""  # dominance.ENDED_BUDGET / ENDED_ROUNDS when a limit stopped it, else ""
 
 
-def shared_result(entries, policy: np.ndarray, forget: int):
-    """The first of ``entries`` ((policy, result with ``seen``) pairs of a ruling's memo, of
-    searches with the root forget set ``forget``) that is the same computation under
-    ``policy``: the two policies differ only in play classes its searches never met
-    (``ClaimSearchResult.seen``) and its static bounds hold under ``policy`` too
-    (``claim_api.bounds_agree``); else None."""
+def shared_result(entries, policy: np.ndarray):
+    """The first of ``entries`` ((policy, result with ``seen``) pairs of a ruling's memo) that
+    is the same computation under ``policy``: the two policies differ only in play classes its
+    searches never met (``ClaimSearchResult.seen``), and the static bounds that cut them read
+    ``policy`` as they read theirs (``claim_api.bounds_agree``); else None."""
     from claimsolver.engine.claim_api import bounds_agree
 
     for pol, done in entries:
         diff = np.nonzero(pol != policy)[0]
         if (done.seen >= 0 and not any(done.seen >> int(k) & 1 for k in diff)
-                and bounds_agree(pol, policy, forget)):
+                and bounds_agree(pol, policy, done.seen)):
             return done
     return None
 
@@ -544,7 +543,7 @@ def least_successful_state(work: Claim, claim: Claim, compiled: CompiledLine, po
         # play classes it never met (ClaimSearchResult.seen): reuse it
         key = ("search", awareness.forget, options, work.settings.law, work.settings.question)
         # (quick_award's tricks-only searches live under "tricks" with the same key tail)
-        res = shared_result(memo.get(key, ()), policy, awareness.forget)
+        res = shared_result(memo.get(key, ()), policy)
         if res is None:
             try:
                 res = run_claim_search(work, policy, awareness.forget, compiled.steps, left, time_limit)
@@ -647,8 +646,8 @@ def quick_award(claim: Claim, memo: dict, *, time_limit: float | None = None,
     aware_of_all = False
     for awareness in code_states(work, claim, compiled.mentions, memo["dd"]):
         key = (awareness.forget, options, work.settings.law, work.settings.question)
-        res = (shared_result(memo.get(("search",) + key, ()), policy, awareness.forget)
-               or shared_result(memo.get(("tricks",) + key, ()), policy, awareness.forget))
+        res = (shared_result(memo.get(("search",) + key, ()), policy)
+               or shared_result(memo.get(("tricks",) + key, ()), policy))
         if res is None:
             res = run_claim_search(work, policy, awareness.forget, compiled.steps, time_limit, time_limit,
                                    tricks_only=True)

@@ -189,15 +189,18 @@ def test_the_check_walks_back_from_the_first_trick_the_claim_needs():
 
 def test_a_search_is_not_shared_where_its_static_bounds_do_not_hold_under_the_other_policy():
     """A search's result stands for another policy's when the two price alike every play class
-    it met (ClaimSearchResult.seen) — and only if its static bounds hold under the other
-    policy too: a subtree a bound cut was never generated, so its classes are not in ``seen``.
-    Three tricks, spades trumps, South's ♦9 led and West's ♦2 played; North ♠QT7, South ♠5
-    ♦J, West ♠8 ♥6, East ♥T7 ♣2; the claimer has overlooked the ♠8. Under the ACBL presets
-    (a spot led under a top card while a card is overlooked irrational) the lead bound makes
-    North lead his tops once he ruffs, and the search never generates the ♠7 lead: 3 tricks.
-    Under the EBU presets that lead is a slip, and West's ♠8 takes a trick: 2. Found on random
-    endings (288 such pairs in 235 k); the sensitivity table shares searches this way."""
+    it met (ClaimSearchResult.seen) — and only if the static bounds that cut its tree read the
+    other policy the same way: a subtree a bound cut was never generated, so its classes are
+    not in ``seen``. Three tricks, spades trumps, South's ♦9 led and West's ♦2 played; North
+    ♠QT7, South ♠5 ♦J, West ♠8 ♥6, East ♥T7 ♣2; the claimer has overlooked the ♠8. Under the
+    ACBL presets (a spot led under a top card while a card is overlooked irrational) the lead
+    bound makes North lead his tops once he ruffs, and the search never generates the ♠7 lead:
+    3 tricks. Under the EBU presets that lead is a slip, and West's ♠8 takes a trick: 2. Found
+    on random endings (288 such pairs in 235 k); the sensitivity table shares searches this
+    way. The search records which bounds cut it (search_claim.SEEN_B_*), so a search no bound
+    of that kind cut is still shared."""
     from claimsolver.engine.claim_api import bounds_agree
+    from claimsolver.engine.search_claim import SEEN_B_FLEAD, SEEN_B_FLEAD_AWARE
     from claimsolver.laws.normal import compile_policy
 
     def mask(*cards):
@@ -214,11 +217,14 @@ def test_a_search_is_not_shared_where_its_static_bounds_do_not_hold_under_the_ot
     assert (a.tricks, e.tricks) == (3, 2)
     differ = np.nonzero(acbl != ebu)[0]
     assert not any(a.seen >> int(k) & 1 for k in differ)  # the classes met do not tell them apart
-    assert not bounds_agree(acbl, ebu, mask("S8"))
-    assert ruling.shared_result([(acbl, a)], ebu, mask("S8")) is None
-    assert ruling.shared_result([(acbl, a)], acbl, mask("S8")) is a
-    # nothing overlooked: the spot underlead cannot occur, the bounds are the same, the search shared
-    assert bounds_agree(acbl, ebu, 0)
+    assert a.seen >> SEEN_B_FLEAD & 1  # the lead bound cut it where the ♠8 was overlooked
+    assert not bounds_agree(acbl, ebu, a.seen)
+    assert ruling.shared_result([(acbl, a)], ebu) is None
+    assert ruling.shared_result([(acbl, a)], acbl) is a
+    # where nothing is overlooked the spot underlead cannot occur and the lead bound reads both
+    # presets alike: a search that bound cut is shared
+    assert bounds_agree(acbl, ebu, 1 << SEEN_B_FLEAD_AWARE)
+    assert not bounds_agree(acbl, ebu, -1)
 
 
 def test_realbridge_board_12_table_27_the_lift_changes_nothing(monkeypatch):

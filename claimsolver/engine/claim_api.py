@@ -18,7 +18,8 @@ from claimsolver import tables as T
 from . import _cache
 from .claim_bounds import forced_trick_flags, running_flag, second_hand_flag
 from .count import count_memo
-from .search_claim import N_FIELDS, NPLY, TT_BUCKET, solve
+from .search_claim import (N_FIELDS, NPLY, SEEN_B_F2, SEEN_B_F2_AWARE, SEEN_B_F4, SEEN_B_FLEAD,
+                           SEEN_B_FLEAD_AWARE, SEEN_B_FRUN, SEEN_B_FRUN_AWARE, TT_BUCKET, solve)
 from .steps import named_cards
 
 __all__ = ["ClaimSearchResult", "ClaimBuffers", "LineNode", "bounds_agree", "claim_search", "line_options",
@@ -40,35 +41,37 @@ class ClaimSearchResult:
     line: list[tuple[int, int, int, bool]] = field(default_factory=list)
     nodes: int = 0
     complete: bool = True
-    seen: int = -1  # play classes met (with those the count may refine them into); -1: unknown
+    # play classes met (with those the count may refine them into) in bits 0..39, and the static
+    # bounds that cut the tree (search_claim.SEEN_B_*); -1: unknown
+    seen: int = -1
 
 
-def _bounds_signature(policy: np.ndarray, forget: int) -> tuple[int, ...]:
-    """What the search's static bounds read from the policy (search_claim.search: the flags of
-    :mod:`.claim_bounds`), for a search whose root forget set is ``forget``: a flag for nodes
-    with a card overlooked is never used when none is (the forget set only shrinks), and the
-    second hand's level 2 differs from 1 only where a card is overlooked."""
+def _bound_reads(policy: np.ndarray) -> dict[int, tuple[int, ...]]:
+    """What each static bound of the search reads of the policy, by the bit the search sets in
+    ``ClaimSearchResult.seen`` when that bound cuts its tree (search_claim.SEEN_B_*)."""
     f4, flead = forced_trick_flags(policy, 1)
     flead_aware = forced_trick_flags(policy, 0)[1]
     f2 = int(second_hand_flag(policy))
-    frun, frun_aware = running_flag(policy, 1), running_flag(policy, 0)
-    if forget == 0:
-        flead, frun, f2 = False, False, min(f2, 1)
-    # running_trick: a top lead normal by its class
-    tops = (int(policy[T.LEAD_TOP_OF_TOP_CARDS] != T.IRRATIONAL)
-            + 2 * int(policy[T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP] != T.IRRATIONAL)) if (frun or frun_aware) else 0
-    return (int(f4), int(flead), int(flead_aware), f2, int(frun), int(frun_aware), tops)
+    tops = (int(policy[T.LEAD_TOP_OF_TOP_CARDS] != T.IRRATIONAL),
+            int(policy[T.LEAD_SIDE_TOP_WITH_AWARE_TRUMP] != T.IRRATIONAL))
+    # (the second hand's level 2 differs from 1 only where a card is overlooked)
+    return {SEEN_B_F4: (int(f4),), SEEN_B_FLEAD: (int(flead),), SEEN_B_FLEAD_AWARE: (int(flead_aware),),
+            SEEN_B_F2: (f2,), SEEN_B_F2_AWARE: (min(f2, 1),),
+            SEEN_B_FRUN: (int(running_flag(policy, 1)),) + tops,
+            SEEN_B_FRUN_AWARE: (int(running_flag(policy, 0)),) + tops}
 
 
-def bounds_agree(searched: np.ndarray, other: np.ndarray, forget: int) -> bool:
-    """Whether a search under policy ``searched`` cut its tree by static bounds only where one
-    under ``other`` may cut it the same way (same root forget set ``forget``): each bound the
-    first used holds under the second. With the play classes the first met
-    (``ClaimSearchResult.seen``) priced alike by both, its result is then the second's — a
-    subtree a bound cut was never generated, so its classes are not in ``seen`` (a spot
-    underlead the ACBL presets make irrational, the EBU presets a slip)."""
-    a, b = _bounds_signature(searched, forget), _bounds_signature(other, forget)
-    return all(x == 0 or x == y for x, y in zip(a, b))
+def bounds_agree(searched: np.ndarray, other: np.ndarray, seen: int) -> bool:
+    """Whether the static bounds that cut a search under policy ``searched`` (the bits of its
+    ``seen``, ``ClaimSearchResult.seen``) read policy ``other`` as they read ``searched``.
+    With the play classes it met priced alike by both as well, its result is the other
+    policy's: a subtree a bound cut was never generated, so its classes are not in ``seen``
+    (a spot led under a top card while a card is overlooked: the ACBL presets make it
+    irrational, so a bound has the hand lead its tops; the EBU presets make it a slip)."""
+    if seen < 0:
+        return False
+    ra, rb = _bound_reads(searched), _bound_reads(other)
+    return all(ra[bit] == rb[bit] for bit in ra if seen >> bit & 1)
 
 
 MAX_EXCLUDED = 255  # the table key holds the index of an excluded play in 8 bits

@@ -101,6 +101,18 @@ F_K0 = 12  # .. F_K0 + 5
 F_N0 = 18  # the node count when a trick-boundary node was entered (its subtree's size)
 N_FIELDS = 19
 
+# stats[7] (``ClaimSearchResult.seen``): the play classes the search met in bits 0..39, and the
+# static bounds that cut its tree in these bits: the bounds read the policy, and a subtree a
+# bound cut was never generated, so a result stands under another policy only where these
+# bounds read the same there too (claim_api.bounds_agree)
+SEEN_B_F4 = 40  # claim_bounds.forced_trick_flags' fourth hand
+SEEN_B_FLEAD = 41  # its lead flag, where a card is overlooked
+SEEN_B_FLEAD_AWARE = 42  # ... where none is
+SEEN_B_F2 = 43  # claim_bounds.second_hand_flag, where a card is overlooked
+SEEN_B_F2_AWARE = 44  # ... where none is
+SEEN_B_FRUN = 45  # claim_bounds.running_flag and running_trick's top leads, where a card is overlooked
+SEEN_B_FRUN_AWARE = 46  # ... where none is
+
 
 @njit(cache=True, _nrt=False)
 def key_shown(hands, side, shown, steps):
@@ -434,17 +446,26 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                     fl = flead_aware if aware else flead
                     if tlo == 0 and stack[F_PC, d] < 0:
                         tlo = forced_trick(hands, side, trump, ld, f4, fl)
+                        if tlo > 0:
+                            stats[7] |= (np.int64(1) << SEEN_B_F4) | (
+                                np.int64(1) << (SEEN_B_FLEAD_AWARE if aware else SEEN_B_FLEAD))
                     if stack[F_PC, d] < 0:
                         if (ld & 1) == side:
                             if fl:
                                 t2 = lead_run(hands, side, trump, ld, stack[F_FORGET, d], fl)
                                 if t2 > tlo:
                                     tlo = t2
+                                    stats[7] |= np.int64(1) << (SEEN_B_FLEAD_AWARE if aware else SEEN_B_FLEAD)
                             if tlo == 0 and (frun_aware if aware else frun) and stack[F_RUNNING, d] >= 0:
                                 tlo = running_trick(hands, side, trump, ld, stack[F_FORGET, d],
                                                     stack[F_RUNNING, d], policy)
+                                if tlo > 0:
+                                    stats[7] |= np.int64(1) << (SEEN_B_FRUN_AWARE if aware else SEEN_B_FRUN)
                         elif tlo == 0 and f2:
                             tlo = opp_lead_trick(hands, side, trump, ld, stack[F_FORGET, d], f4, f2)
+                            if tlo > 0:
+                                stats[7] |= (np.int64(1) << SEEN_B_F4) | (
+                                    np.int64(1) << (SEEN_B_F2_AWARE if aware else SEEN_B_F2))
                     reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
                     sb = 64 * tlo
                     stack[F_LB, d] = sb

@@ -141,6 +141,20 @@ def sure(hands, side, forget, shown, trump, later, x, cur, lead_suit) -> bool:
     return not any(may_beat_later(hands, side, forget, shown, trump, o, x, lead_suit) for o in later)
 
 
+def partner_sure_void(hands, side, forget, shown, trump, later, cur, lead_suit) -> bool:
+    """Partner's winning card, judged by a player void in the suit led: sure (:func:`sure`),
+    and no later opponent may ruff it — one taken to be void in the suit led (shown out, or
+    no aware card of it out: the suit counted) while an aware trump above it is out and he has
+    not shown out of trumps."""
+    if not sure(hands, side, forget, shown, trump, later, cur, None, lead_suit):
+        return False
+    aw = aware_out(hands, side, forget)
+    if trump == 4 or lead_suit == trump or aw & SUIT[lead_suit]:
+        return True
+    trumps = [x for x in cards_of(aw & SUIT[trump]) if suit_of(cur) != trump or x > cur]
+    return not (trumps and any(not (shown >> (4 * o + trump)) & 1 for o in later))
+
+
 # --- play classes ------------------------------------------------------------------------
 
 def keeps_blocker(hands, side, forget, seat, c, cur, lead_suit) -> bool:
@@ -255,7 +269,8 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
         if beats(c, cur, trump) and any(x > c and between_aware(hands, side, forget, c, x) for x in mine):
             return T.FOLLOW_INTERMEDIATE
         return T.FOLLOW_OTHER
-    # void in the suit led
+    # void in the suit led: partner's card is sure only if no later opponent may ruff it
+    partner_sure = partner_wins and partner_sure_void(hands, side, forget, shown, trump, later, cur, lead_suit)
     my_trumps = cards_of(h & SUIT[trump]) if trump != 4 else []
     # second to play: partner, fourth, sure to win the trick with his top card of the suit led
     partners = cards_of(hands[(seat + 2) % 4] & SUIT[lead_suit])

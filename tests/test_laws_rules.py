@@ -165,6 +165,25 @@ def test_a_counted_suit_shows_the_overruff():
     assert classes_now(claim(deal, trick=["CA"], **kw))["S2"] == T.VOID_RUFF_OPPONENT
 
 
+def test_a_counted_suit_shows_partners_winner_ruffed():
+    # 010-01000 board 10, open room (2♦ redoubled, three tricks left): dummy leads his last
+    # spade, the only one left, West discards, and North holds ♥9 ♦10 ♣10 with East's ♦KQ7 the
+    # trumps out. East has not shown out of spades, but the claimer who counts the suit knows
+    # him void and holding trumps: partner's ♠5 is no sure winner, so the ruff with the ♦10 (it
+    # promotes dummy's ♦9: his one trick) is not "ruffing partner's winner" (17, irrational),
+    # which left the club discard as the only normal play and the award at 0.
+    deal = "N:.9.T.T ..KQ7. ..95. ...J9"
+    kw = dict(trump="D", leader="S", claimer="N", declarer="N", claimed=1, trick=["S5", "H8"],
+              aware=["trumps", "CJ", "C9"], shown_out={"W": "S"}, player_class="expert")
+    assert classes_now(claim(deal, **kw))["DT"] == T.VOID_OTHER
+    assert award(claim(deal, **kw)) == 1
+    from claimsolver.ruling import adjudicate  # the kernel rules so too, on the default awareness
+    assert adjudicate(claim(deal, **{k: v for k, v in kw.items() if k != "aware"})).tricks == 1
+    # With a spade of East's still out as the claimer sees it, partner's ♠5 is sure to win.
+    deal = "N:.9.T.T 2..KQ. ..95. ...J9"
+    assert classes_now(claim(deal, **kw))["DT"] == T.VOID_RUFF_PARTNER
+
+
 def classes_now(c: Claim) -> dict[str, int]:
     """Play class of each legal card of the claiming-side player to move (reference classify)."""
     pos = c.position

@@ -105,6 +105,29 @@ def may_beat_later(aw, shown, trump, o, x, lead_suit):
 
 
 @njit(cache=True, _nrt=False)
+def partner_sure_void(aw, shown, trump, later, cur, lead_suit):
+    """Partner's card ``cur`` is winning; is it sure as the claimer sees it when he is void in
+    the suit led (a ruff of it, or a discard instead: tables.VOID_RUFF_PARTNER)? As
+    :func:`sure`, and no opponent still to play may ruff it: one he takes to be void in the suit
+    led, shown out or with no card of it that he is aware of still out (he has counted the
+    suit, as :func:`may_overruff`), while an aware trump that beats it is out and that opponent
+    has not shown out of trumps."""
+    if not sure(aw, shown, trump, later, cur, cur, False, lead_suit):
+        return False
+    if trump == 4 or lead_suit == trump or hold(aw, lead_suit) != 0:
+        return True
+    t = hold(aw, trump)
+    if (cur >> 4) == trump:
+        t &= above(cur & 15)
+    if t == 0:
+        return True
+    for o in range(4):
+        if (later >> o) & 1 and ((shown >> (4 * o + trump)) & 1) == 0:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def may_overruff(aw, shown, trump, o, x, lead_suit):
     """Could opponent ``o`` (still to play) overruff the claiming hand's ruff with trump x, as
     the claimer sees it? He takes ``o`` to be void in the suit led once ``o`` has shown out of
@@ -301,6 +324,8 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
     # (read only where the player holds a trump: a ruff, or a discard instead of one)
     ahead = (pos == 1 and trump != 4 and hold(h, trump) != 0
              and partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit))
+    # void: partner's card is sure only if no opponent after him may ruff it (a counted suit)
+    partner_sure = partner_wins and partner_sure_void(aw, shown, trump, later, cur, lead_suit)
     if trump != 4 and s == trump:
         if partner_wins:
             if partner_sure:

@@ -123,7 +123,8 @@ def ruffing(s: Settings, p: Policy) -> None:
     under the ACBL preset with the lowest trump that wins ("ruff with the lowest trump"),
     under EBU with any trump. Discarding instead of ruffing a trick the opponents are winning
     is irrational; ruffing partner's winner is irrational unless stated (crossruff). Other
-    void plays (underruffing, ruffing partner's card that may still lose) are normal.
+    void plays (underruffing, ruffing partner's card that may still lose, also to a ruff by
+    an opponent the claimer knows void in the suit: the suit counted) are normal.
     Second to play with partner, fourth, sure to win the trick with a card of the suit led,
     both are normal: the ruff (it takes the lead into this hand, which may be what he wants)
     and a discard (partner's card wins the trick: not a discard instead of ruffing the

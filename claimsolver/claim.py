@@ -130,7 +130,7 @@ class Claim:
 
         shown: Mapping[Seat, int] = {}
         try:
-            shown = parse_shown_out(data.get("shown_out") or {})
+            shown = parse_shown_out(_given(data, "shown_out", {}))
         except InvalidInput as e:
             problems.extend(e.problems)
 
@@ -150,8 +150,8 @@ class Claim:
             if tricks_won is not None and declarer is not None:
                 side_won = (tricks_won[0], tricks_won[1]) if declarer.side == 0 else (tricks_won[1], tricks_won[0])
             position = Position.from_fields(
-                data["deal"], str(data["trump"]), str(data["leader"]), data.get("trick") or [],
-                shown_out=data.get("shown_out") or {}, tricks_won=side_won,
+                data["deal"], str(data["trump"]), str(data["leader"]), _given(data, "trick", []),
+                shown_out=_given(data, "shown_out", {}), tricks_won=side_won,
             )
         except InvalidInput as e:
             problems.extend(p for p in e.problems if p[0] != "shown_out" or p not in problems)
@@ -163,7 +163,9 @@ class Claim:
             problems.append(("claimed", f"{claimed} tricks claimed but {position.tricks_left} remain"))
 
         contract = None
-        if data.get("contract"):
+        if not isinstance(_given(data, "contract", ""), str):
+            problems.append(("contract", f'must be text, e.g. "4S" or "3NTX", not {data["contract"]!r}'))
+        elif data.get("contract"):
             try:
                 contract = parse_contract(data["contract"])
                 if position is not None and contract.strain != position.trump:
@@ -171,7 +173,11 @@ class Claim:
             except NotationError as e:
                 problems.append(("contract", str(e)))
 
-        vul = data.get("vulnerable") or "None"
+        vul = _given(data, "vulnerable", "")
+        if not isinstance(vul, str):
+            problems.append(("vulnerable", f"must be text (None, NS, EW or All), not {vul!r}"))
+            vul = "None"
+        vul = vul or "None"
         vul = {"none": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All", "-": "None"}.get(str(vul).lower(), vul)
         if vul not in VULNERABILITIES:
             problems.append(("vulnerable", f"unknown vulnerability {data.get('vulnerable')!r} (expected None, NS, EW or All)"))
@@ -182,9 +188,10 @@ class Claim:
         except InvalidInput as e:
             problems.extend(e.problems)
 
-        statement = data.get("statement") or ""
+        statement = _given(data, "statement", "")
         if not isinstance(statement, str):
-            problems.append(("statement", "must be text"))
+            problems.append(("statement", f"must be text, not {statement!r}"))
+            statement = ""
 
         if settings is not None and position is not None and claimer is not None and settings.unaware:
             problems.extend(unaware_problems(settings.unaware, position, claimer.side))
@@ -267,6 +274,14 @@ def a_player(player_class: str) -> str:
     return f"{'an' if player_class[:1] in 'aeiou' else 'a'} {player_class} player"
 
 
+def _given(data: Mapping[str, Any], field: str, default: Any) -> Any:
+    """An optional field's value: ``default`` when it is missing or null. Any other value is
+    returned as given, so that a wrong type (``"trick": {}``, ``"statement": []``) is named
+    by its check instead of passing as "absent" because it is empty."""
+    value = data.get(field)
+    return default if value is None else value
+
+
 def settings_from(data: Mapping[str, Any]) -> Settings:
     """The settings fields of a claim file (or CLI overrides), checked."""
     problems: list[tuple[str, str]] = []
@@ -285,7 +300,7 @@ def settings_from(data: Mapping[str, Any]) -> Settings:
     regulation = choice("regulation", REGULATIONS, "acbl")
     player_class = choice("player_class", PLAYER_CLASSES, "club")
     question = choice("question", QUESTIONS, "contested")
-    aware_raw = data.get("aware") or []
+    aware_raw = _given(data, "aware", [])
     if isinstance(aware_raw, str):
         aware_raw = [a for a in re.split(r"[,\s]+", aware_raw) if a]
     if not isinstance(aware_raw, (list, tuple)):
@@ -301,7 +316,7 @@ def settings_from(data: Mapping[str, Any]) -> Settings:
         except NotationError:
             problems.append(("aware", f"{item!r} is neither a card (e.g. SJ) nor \"trumps\""))
     awareness = choice("awareness", AWARENESS_MODES, "evidence")
-    unaware_raw = data.get("unaware") or []
+    unaware_raw = _given(data, "unaware", [])
     if isinstance(unaware_raw, str):
         unaware_raw = [a for a in re.split(r"[,\s]+", unaware_raw) if a]
     if not isinstance(unaware_raw, (list, tuple)):

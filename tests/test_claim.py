@@ -71,6 +71,22 @@ def test_bad_settings(field, value):
     assert any(f == field for f, _ in errors(**{field: value}))
 
 
+@pytest.mark.parametrize("field,value", [
+    ("statement", []), ("statement", {}), ("contract", []), ("contract", {}), ("vulnerable", []),
+    ("trick", {}), ("trick", ""), ("shown_out", []), ("shown_out", ""), ("aware", {}), ("unaware", {}),
+])
+def test_an_empty_value_of_the_wrong_type_is_named(field, value):
+    # missing or null means "not given"; an empty list, object or text of the wrong type is a
+    # mistake in the file (a tool writing the wrong shape), not an absent field
+    assert any(f == field for f, _ in errors(**{field: value}))
+
+
+def test_null_optional_fields_are_absent():
+    c = Claim.from_dict({**BASE, "statement": None, "contract": None, "vulnerable": None, "trick": None,
+                         "shown_out": None, "aware": None, "unaware": None})
+    assert c.statement == "" and c.contract is None and c.vulnerable == "None" and c.position.trick == ()
+
+
 def test_every_problem_reported_at_once():
     got = errors(trump="X", claimer="N", claimed=9, law="chicago")
     assert {f for f, _ in got} >= {"trump", "claimer", "law"}

@@ -67,8 +67,8 @@ VOID_RUFF_LOW_INTO_OVERRUFF = 15  # the lowest winning trump, when an opponent s
 # aware trump above it out)
 VOID_DISCARD_OPPONENT_WINNING = 16  # discard or underruff although able to ruff (or overruff) a trick
 # the opponents are winning
-VOID_RUFF_PARTNER = 17  # ruff partner's sure winner (sure also of an opponent after him who may
-# ruff it: known void in the suit led, shown out or the suit counted, as for class 15)
+VOID_RUFF_PARTNER = 17  # ruff partner's sure winner (sure: also of a ruff by an opponent after him
+# known void in the suit led, shown out or the suit counted, as for class 15; so in 34)
 VOID_DISCARD_LOSER = 18  # discard a card that is not a top card
 VOID_DISCARD_TOP_KEEP_LOSER = 19  # discard a top card while holding a card that is not
 VOID_DISCARD_TOP_ALL_TOP = 20  # every card held is a top card: discard the lowest of a suit

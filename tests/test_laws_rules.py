@@ -184,6 +184,26 @@ def test_a_counted_suit_shows_partners_winner_ruffed():
     assert classes_now(claim(deal, **kw))["DT"] == T.VOID_RUFF_PARTNER
 
 
+def test_a_counted_suit_shows_the_ruff_ahead_of_partner():
+    # Second to play and void: East leads the ♥2, the last heart but partner's ♥A, and West
+    # holds the last trump. West is void by count, so partner's ace is no sure winner: South
+    # ruffs with the ♠3 (then the ♠A and the ♦2 to dummy: three). Taking the ace as sure made
+    # the ♦2 discard normal ("partner wins the trick", careless as a winner thrown) and West's
+    # ♠2 ruff of the ace cost a trick at every class: 2. It is now a discard instead of
+    # ruffing the opponents' winner (16, irrational).
+    deal = "N:.A.AK. ...KJ A3..2. 2...QT"
+    kw = dict(trump="S", leader="E", trick=["H2"], aware=["trumps"], player_class="expert")
+    assert classes_now(claim(deal, **kw))["D2"] == T.VOID_DISCARD_OPPONENT_WINNING
+    assert award(claim(deal, **kw)) == 3
+    from claimsolver.ruling import adjudicate  # the kernel rules so too
+    assert adjudicate(claim(deal, **kw)).tricks == 3
+    # With a heart of West's still out as the claimer sees it, the ace is sure: the ruff in
+    # front of it and the discard are both his to choose (34 and 20).
+    deal = "N:.A.AK. ...KJ A3..2. 2.3..Q"
+    classes = classes_now(claim(deal, **{**kw, "aware": ["trumps", "H3"]}))
+    assert classes["S3"] == T.VOID_RUFF_AHEAD_OF_PARTNER and classes["D2"] == T.VOID_DISCARD_TOP_ALL_TOP
+
+
 def classes_now(c: Claim) -> dict[str, int]:
     """Play class of each legal card of the claiming-side player to move (reference classify)."""
     pos = c.position

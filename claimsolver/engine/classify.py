@@ -105,20 +105,22 @@ def may_beat_later(aw, shown, trump, o, x, lead_suit):
 
 
 @njit(cache=True, _nrt=False)
-def partner_sure_void(aw, shown, trump, later, cur, lead_suit):
-    """Partner's card ``cur`` is winning; is it sure as the claimer sees it when he is void in
-    the suit led (a ruff of it, or a discard instead: tables.VOID_RUFF_PARTNER)? As
-    :func:`sure`, and no opponent still to play may ruff it: one he takes to be void in the suit
-    led, shown out or with no card of it that he is aware of still out (he has counted the
-    suit, as :func:`may_overruff`), while an aware trump that beats it is out and that opponent
-    has not shown out of trumps."""
-    if not sure(aw, shown, trump, later, cur, cur, False, lead_suit):
+def sure_of_partner(aw, shown, trump, later, x, cur, has_cur, lead_suit):
+    """Partner's card x (of the suit led; when has_cur, to beat ``cur``), judged by a claiming
+    player void in the suit led: is it sure to win as the claimer sees it? As :func:`sure`,
+    and no opponent still to play may ruff it: one he takes to be void in the suit led, shown
+    out or with no card of it that he is aware of still out (he has counted the suit, as
+    :func:`may_overruff`), while an aware trump that beats x is out and that opponent has not
+    shown out of trumps. Decides a ruff of partner's winner (tables.VOID_RUFF_PARTNER, third
+    or fourth hand) and a ruff or discard in front of it (tables.VOID_RUFF_AHEAD_OF_PARTNER,
+    second hand)."""
+    if not sure(aw, shown, trump, later, x, cur, has_cur, lead_suit):
         return False
     if trump == 4 or lead_suit == trump or hold(aw, lead_suit) != 0:
         return True
     t = hold(aw, trump)
-    if (cur >> 4) == trump:
-        t &= above(cur & 15)
+    if (x >> 4) == trump:
+        t &= above(x & 15)
     if t == 0:
         return True
     for o in range(4):
@@ -166,13 +168,13 @@ def sure(aw, shown, trump, later, x, cur, has_cur, lead_suit):
 
 @njit(cache=True, _nrt=False)
 def partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit):
-    """Second to play: does partner, fourth, hold a card of the suit led that beats ``cur``
-    and that no opponent in ``later`` (third hand) may beat, as the claimer sees it?
-    (tables.VOID_RUFF_AHEAD_OF_PARTNER)"""
+    """Second to play (void): does partner, fourth, hold a card of the suit led that beats
+    ``cur`` and that no opponent in ``later`` (third hand) may beat or ruff, as the claimer
+    sees it (:func:`sure_of_partner`)? (tables.VOID_RUFF_AHEAD_OF_PARTNER)"""
     ps = hold(hands[seat ^ 2], lead_suit)
     if ps == 0:
         return False
-    return sure(aw, shown, trump, later, 16 * lead_suit + high_rank(ps), cur, True, lead_suit)
+    return sure_of_partner(aw, shown, trump, later, 16 * lead_suit + high_rank(ps), cur, True, lead_suit)
 
 
 @njit(cache=True, _nrt=False)
@@ -325,7 +327,7 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
     ahead = (pos == 1 and trump != 4 and hold(h, trump) != 0
              and partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit))
     # void: partner's card is sure only if no opponent after him may ruff it (a counted suit)
-    partner_sure = partner_wins and partner_sure_void(aw, shown, trump, later, cur, lead_suit)
+    partner_sure = partner_wins and sure_of_partner(aw, shown, trump, later, cur, cur, False, lead_suit)
     if trump != 4 and s == trump:
         if partner_wins:
             if partner_sure:

@@ -13,7 +13,9 @@ Terms used below (all from the claimer's point of view, DESIGN 2.4):
 * *top card*: a claiming-side card higher than every aware outstanding card of its suit.
 * *sure winner* (in the current trick): beats the card now winning the trick and no opponent
   still to play can beat it with an aware card (a shown-out opponent holds none of the suit,
-  but may ruff with an aware trump).
+  but may ruff with an aware trump). Partner's card, judged by a player void in the suit led
+  (17, 34), is also not sure where an opponent still to play is void by count (no aware card
+  of the suit out) and may ruff it.
 """
 
 from __future__ import annotations

@@ -142,7 +142,13 @@ LEAD_SIDE_TOP_FOR_COUNT = 39  # refines 4: a side-suit top card led while an awa
 # every normal lead (one at least; else *fallback* below): drawing the trump (a trump led to
 # partner's, which strands the hand's winners) would cost him a trick he counts, so he could not
 # draw it first (Law 70C's "could") and cashing is his count's play
-N_PLAY_CLASSES = 40
+FOLLOW_DUCK_AHEAD_OF_PARTNER = 40  # second to play, holding a sure winner: a card that is not one
+# (a duck, or a card that beats the lead but is not sure) while partner, fourth, holds a card of
+# the suit led that is sure to win the trick and beats it: partner takes the trick whatever the
+# third hand plays, so it is no finesse (Law 70E1) and no trick given up (DESIGN 2.3 Winning and
+# ducking); the follow counterpart of 34 (RealBridge 2021 board 13 table 28: dummy's ♥AT2 under
+# West's ♥6 lead, South's ♥KJ75 behind)
+N_PLAY_CLASSES = 41
 
 #: class refined -> the count class that refines it (a trump led with none of the opponents'
 #: out refines 0 into LEAD_TRUMP_BREAKS_COUNT instead: count_refine.refine_count)
@@ -158,6 +164,7 @@ COUNT_REFINES = {
     VOID_DISCARD_TOP_KEEP_LOSER: VOID_DISCARD_TOP_FOR_COUNT,
     FOLLOW_LOW_UNDER_PARTNER: FOLLOW_BREAKS_COUNT,
     FOLLOW_OTHER: FOLLOW_BREAKS_COUNT,
+    FOLLOW_DUCK_AHEAD_OF_PARTNER: FOLLOW_BREAKS_COUNT,
     LEAD_CROSS_TO_PARTNER_TOP: LEAD_UNDER_TOP_CARD,
     LEAD_SIDE_TOP_WITH_AWARE_TRUMP: LEAD_SIDE_TOP_FOR_COUNT,
 }
@@ -332,6 +339,7 @@ PLAY_CLASS_NAMES = (
     "cross to partner's top card",
     "cash a trump his count needs (no trump out)",
     "cash a side top card with an aware trump out (drawing it costs a trick he counts)",
+    "duck in front of partner's sure winner",
 )
 assert len(PLAY_CLASS_NAMES) == N_PLAY_CLASSES
 

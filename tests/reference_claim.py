@@ -263,6 +263,11 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
                         return T.FOLLOW_SPOT_UNDER_TOP_UNAWARE
                     return T.FOLLOW_UNDER_TOP_UNAWARE
                 return T.FOLLOW_WIN_SURE
+            partners = cards_of(hands[(seat + 2) % 4] & SUIT[lead_suit])
+            if pos == 1 and partners and max(partners) > c and sure(
+                    hands, side, forget, shown, trump, later, max(partners), cur, lead_suit):
+                # partner, fourth, takes the trick whatever the third hand plays
+                return T.FOLLOW_DUCK_AHEAD_OF_PARTNER
             if beats(c, cur, trump):
                 return T.FOLLOW_INTERMEDIATE
             return T.FOLLOW_DUCK_HOLDING_SURE
@@ -376,7 +381,7 @@ def refine_by_count(st, ctx: Ctx, seat: int, classed: list[tuple[int, int]]) -> 
             top_win = max(wins.values())
             classed = [(c, T.FOLLOW_WIN_BREAKS_COUNT if c in wins and wins[c] < top_win else k) for c, k in classed]
     discards = (T.VOID_DISCARD_LOSER, T.VOID_DISCARD_TOP_ALL_TOP, T.VOID_OTHER)
-    follows = (T.FOLLOW_LOW_UNDER_PARTNER, T.FOLLOW_OTHER)
+    follows = (T.FOLLOW_LOW_UNDER_PARTNER, T.FOLLOW_OTHER, T.FOLLOW_DUCK_AHEAD_OF_PARTNER)
     disc_priced = any(pol[T.VOID_DISCARD_BREAKS_COUNT] != pol[k] for k in discards)
     fol_priced = any(pol[T.FOLLOW_BREAKS_COUNT] != pol[k] for k in follows)
     over_priced = pol[T.FOLLOW_OVERTAKE_FOR_COUNT] != pol[T.FOLLOW_OVER_PARTNER]

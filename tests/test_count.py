@@ -597,7 +597,7 @@ def test_claim_search_careless_count_east_west_pinned():
 
     hands = [137464119296, 4611703610613432352, 549755815424, 570425348]
     policy = [2, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 1, 0, 2, 0, 1, 2, 0, 2, 2, 0, 1, 0, 0, 1, 2, 1, 1, 1,
-              0, 0, 2, 0]  # (classes 36-39, added later, priced as 19, 1, 0 and 4: not refined)
+              0, 0, 2, 0, 0]  # (classes 36-40, added later, priced as 19, 1, 0, 4 and 10: not refined)
     forget, shown, options = 137455731712, 34824, [1, 1, 1, 2, 0, 0, 0, 0]
     steps = np.zeros((0, T.N_STEP_FIELDS), dtype=np.int64)
     res = claim_search(hands=np.asarray(hands, dtype=np.int64), trump=NT, leader=0, trick=np.zeros(0, dtype=np.int64),

@@ -204,6 +204,30 @@ def test_a_counted_suit_shows_the_ruff_ahead_of_partner():
     assert classes["S3"] == T.VOID_RUFF_AHEAD_OF_PARTNER and classes["D2"] == T.VOID_DISCARD_TOP_ALL_TOP
 
 
+def test_a_duck_in_front_of_partners_sure_winner_is_no_finesse():
+    # RealBridge 2021 board 13 table 28 (1NT, South claims the last six): West leads the ♥6,
+    # dummy holds ♥AT2 ♦9 ♣AJ second to play and South ♥KJ75 ♦Q7 behind, East ♥Q84. Dummy's
+    # ♥2 (or ♥T) gives up nothing: South's ♥K takes the trick whatever East plays. It was a
+    # duck holding a sure winner (10) — an unstated finesse, irrational — so only the ♥A was
+    # normal, and the last heart then needed a finesse against the queen: 5. An expert's
+    # own-count check now finds the ♥A dominated by the duck (East's queen falls under the
+    # ace-king) and upholds the claim.
+    deal = "N:.AT2.9.AJ 98.Q84.5. .KJ75.Q7. .93..Q92"
+    kw = dict(trump="NT", leader="W", trick=["H6"], shown_out={"N": "S"},
+              aware=["HQ", "H8", "H4", "H9", "H3", "S9", "S8", "D5", "CQ", "C9", "C2"])
+    classes = classes_now(claim(deal, **kw))
+    assert classes["H2"] == classes["HT"] == T.FOLLOW_DUCK_AHEAD_OF_PARTNER
+    assert classes["HA"] == T.FOLLOW_WIN_SURE
+    from claimsolver.ruling import adjudicate
+    assert adjudicate(claim(deal, trump="NT", leader="W", trick=["H6"], shown_out={"N": "S"},
+                            player_class="expert")).tricks == 6
+    # Partner's ♥J is no sure winner with East's ♥KQ out: the duck stays a finesse (10).
+    deal = "N:.AT2.9.AJ 98.KQ8.5. .J754.Q7. .93..Q92"
+    kw["aware"] = ["HK", "HQ", "H8", "H9", "H3", "S9", "S8", "D5", "CQ", "C9", "C2"]
+    classes = classes_now(claim(deal, **kw))
+    assert classes["H2"] == T.FOLLOW_DUCK_HOLDING_SURE and classes["HT"] == T.FOLLOW_INTERMEDIATE
+
+
 def classes_now(c: Claim) -> dict[str, int]:
     """Play class of each legal card of the claiming-side player to move (reference classify)."""
     pos = c.position

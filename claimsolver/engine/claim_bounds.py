@@ -329,7 +329,10 @@ def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
     beats the lead is then a sure winner and they form one band, whose top is the hand's
     highest card, above every opponent's card; it must play that card or one with no
     outstanding card between (a lower one is FOLLOW_UNDER_TOP_UNAWARE or
-    FOLLOW_SPOT_UNDER_TOP_UNAWARE), which wins the trick. The tests compare holdings as
+    FOLLOW_SPOT_UNDER_TOP_UNAWARE), which wins the trick — or, partner fourth holding a card
+    of s that beats it and no aware card beats (FOLLOW_DUCK_AHEAD_OF_PARTNER), it may duck:
+    under (1) that card beats the third hand's cards too; under (2) it must (partner void in
+    s, or partner's holding above the third hand's). The tests compare holdings as
     numbers: of two disjoint non-empty holdings the one with the higher top is larger."""
     if (leader & 1) == side or (not fourth and not second):
         return 0
@@ -350,8 +353,11 @@ def opp_lead_trick(hands, side, trump, leader, forget, fourth, second):
         if second:
             h2s = (h2 >> (16 * s)) & 0x7FFC
             fs = (forget >> (16 * s)) & 0x7FFC
+            hs4 = (h >> (16 * s)) & 0x7FFC
+            # (2: it may also duck in front of partner's card, which no aware card beats —
+            # FOLLOW_DUCK_AHEAD_OF_PARTNER — so that card must beat the third hand's too)
             if (h2s != 0 and (qs != 0 or trump == 4 or s == trump) and h2s > os_
-                    and ((qs & fs) == 0 or (second == 2 and (os_ & ~fs) == 0))):
+                    and ((qs & fs) == 0 or (second == 2 and (os_ & ~fs) == 0 and (hs4 == 0 or hs4 > qs)))):
                 continue
         if not fourth:
             return 0

@@ -70,6 +70,8 @@ def class_bits(cl):
         m |= np.int64(1) << T.LEAD_SIDE_TOP_FOR_COUNT
     elif cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER:
         m |= (np.int64(1) << T.FOLLOW_BREAKS_COUNT) | (np.int64(1) << T.FOLLOW_LOW_KEEPING_BLOCKER)
+    elif cl == T.FOLLOW_DUCK_AHEAD_OF_PARTNER:
+        m |= np.int64(1) << T.FOLLOW_BREAKS_COUNT
     elif cl == T.FOLLOW_OVER_PARTNER:
         m |= np.int64(1) << T.FOLLOW_OVERTAKE_FOR_COUNT
     elif cl == T.FOLLOW_WIN_SURE:

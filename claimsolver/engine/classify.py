@@ -178,6 +178,19 @@ def partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit):
 
 
 @njit(cache=True, _nrt=False)
+def partner_sure_above(hands, aw, shown, trump, later, seat, cur, c, lead_suit):
+    """Second to play, following suit with c: does partner, fourth, hold a card of the suit
+    led that beats both ``cur`` and c and that no opponent in ``later`` (third hand) may beat,
+    as the claimer sees it (:func:`sure`)? Then c gives nothing up
+    (tables.FOLLOW_DUCK_AHEAD_OF_PARTNER)."""
+    ps = hold(hands[seat ^ 2], lead_suit)
+    if ps == 0:
+        return False
+    x = 16 * lead_suit + high_rank(ps)
+    return x > c and sure(aw, shown, trump, later, x, cur, True, lead_suit)
+
+
+@njit(cache=True, _nrt=False)
 def keeps_blocker(hands, aw, seat, c, cur, lead_suit, g):
     """Following with c (below partner's sure winner cur, a card of the suit led; ``g`` = c's
     group), does the player fail to unblock (tables.FOLLOW_LOW_KEEPING_BLOCKER)? b = his
@@ -313,6 +326,8 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
                         return T.FOLLOW_SPOT_UNDER_TOP_UNAWARE
                     return T.FOLLOW_UNDER_TOP_UNAWARE
                 return T.FOLLOW_WIN_SURE
+            if pos == 1 and partner_sure_above(hands, aw, shown, trump, later, seat, cur, c, lead_suit):
+                return T.FOLLOW_DUCK_AHEAD_OF_PARTNER
             if beats(c, cur, trump):
                 return T.FOLLOW_INTERMEDIATE
             return T.FOLLOW_DUCK_HOLDING_SURE

@@ -95,7 +95,8 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
                 or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_DISCARD_TOP_ALL_TOP]
                 or policy[T.VOID_DISCARD_BREAKS_COUNT] != policy[T.VOID_OTHER])
     fol_pol = (policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_LOW_UNDER_PARTNER]
-               or policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_OTHER])
+               or policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_OTHER]
+               or policy[T.FOLLOW_BREAKS_COUNT] != policy[T.FOLLOW_DUCK_AHEAD_OF_PARTNER])
     over_pol = policy[T.FOLLOW_OVERTAKE_FOR_COUNT] != policy[T.FOLLOW_OVER_PARTNER]
     top_pol = policy[T.VOID_DISCARD_TOP_FOR_COUNT] != policy[T.VOID_DISCARD_TOP_KEEP_LOSER]
     ruff_pol = policy[T.VOID_RUFF_BREAKS_COUNT] != policy[T.VOID_RUFF_AHEAD_OF_PARTNER]
@@ -192,7 +193,8 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
     for i in range(n):
         cl = mv[base + i, 1]
         if ((cl == T.VOID_DISCARD_LOSER or cl == T.VOID_DISCARD_TOP_ALL_TOP or cl == T.VOID_OTHER) and disc_pol) or (
-                (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and fol_pol) or (
+                (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER
+                 or cl == T.FOLLOW_DUCK_AHEAD_OF_PARTNER) and fol_pol) or (
                 cl == T.FOLLOW_OVER_PARTNER and over_pol) or (cl == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_pol) or (
                 cl == T.VOID_DISCARD_TOP_KEEP_LOSER and top_pol):
             refinable = True
@@ -240,6 +242,7 @@ def refine_count(hands, side, trump, forget, shown, leader, trk, tstart, pos, se
         elif cl == T.VOID_RUFF_AHEAD_OF_PARTNER and ruff_pol:
             if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo) < top:
                 mv[base + i, 1] = T.VOID_RUFF_BREAKS_COUNT
-        elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER) and (fol_pol or over >= 0):
+        elif (cl == T.FOLLOW_LOW_UNDER_PARTNER or cl == T.FOLLOW_OTHER
+              or cl == T.FOLLOW_DUCK_AHEAD_OF_PARTNER) and (fol_pol or over >= 0):
             if _memo_play(mv, base + i, hands, side, trump, forget, shown, leader, trk, tstart, pos, seat, memo) < top:
                 mv[base + i, 1] = T.FOLLOW_LOW_KEEPING_BLOCKER if over >= 0 else T.FOLLOW_BREAKS_COUNT

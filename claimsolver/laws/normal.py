@@ -98,8 +98,13 @@ def winning_and_ducking(s: Settings, p: Policy) -> None:
     """DESIGN 2.3 *Winning and ducking*: when the claiming side can win a trick the opponents
     are winning with a card it believes is a winner, winning is normal and ducking is
     irrational unless stated (Law 70D1: a duck is a line the claimer must state). Any other
-    play of the suit (no sure winner held) is normal."""
+    play of the suit (no sure winner held) is normal. Second to play, while partner fourth
+    holds a sure winner of the suit led that beats his card, a duck (or a card that is not
+    sure) gives up nothing: partner takes the trick whatever the third hand plays, so it is
+    no finesse either (Law 70E1) — normal, as a ruff or discard in front of partner's sure
+    winner is (``ruffing``); his count chooses between it and the win (``own_count``)."""
     p[T.FOLLOW_DUCK_HOLDING_SURE] = T.IRRATIONAL
+    p[T.FOLLOW_DUCK_AHEAD_OF_PARTNER] = T.NORMAL
     p[T.FOLLOW_OTHER] = T.NORMAL
 
 

@@ -141,18 +141,15 @@ def sure(hands, side, forget, shown, trump, later, x, cur, lead_suit) -> bool:
     return not any(may_beat_later(hands, side, forget, shown, trump, o, x, lead_suit) for o in later)
 
 
-def sure_of_partner(hands, side, forget, shown, trump, later, x, cur, lead_suit) -> bool:
-    """Partner's card x of the suit led (beating ``cur`` unless None), judged by a player void
-    in the suit led: sure (:func:`sure`), and no later opponent may ruff it — one taken to be
-    void in the suit led (shown out, or no aware card of it out: the suit counted) while an
-    aware trump above it is out and he has not shown out of trumps."""
-    if not sure(hands, side, forget, shown, trump, later, x, cur, lead_suit):
-        return False
+def counted_ruff(hands, side, forget, shown, trump, later, x, lead_suit) -> bool:
+    """May a later opponent ruff partner's card x of the suit led, as a player void in it sees
+    it: one taken to be void in the suit led (shown out, or no aware card of it out: the suit
+    counted) while an aware trump above x is out and he has not shown out of trumps?"""
     aw = aware_out(hands, side, forget)
     if trump == 4 or lead_suit == trump or aw & SUIT[lead_suit]:
-        return True
+        return False
     trumps = [t for t in cards_of(aw & SUIT[trump]) if suit_of(x) != trump or t > x]
-    return not (trumps and any(not (shown >> (4 * o + trump)) & 1 for o in later))
+    return bool(trumps) and any(not (shown >> (4 * o + trump)) & 1 for o in later)
 
 
 # --- play classes ------------------------------------------------------------------------
@@ -275,12 +272,13 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
             return T.FOLLOW_INTERMEDIATE
         return T.FOLLOW_OTHER
     # void in the suit led: partner's card is sure only if no later opponent may ruff it
-    partner_sure = partner_wins and sure_of_partner(hands, side, forget, shown, trump, later, cur, None, lead_suit)
+    partner_sure = partner_sure and not counted_ruff(hands, side, forget, shown, trump, later, cur, lead_suit)
     my_trumps = cards_of(h & SUIT[trump]) if trump != 4 else []
     # second to play: partner, fourth, sure to win the trick with his top card of the suit led
     partners = cards_of(hands[(seat + 2) % 4] & SUIT[lead_suit])
     ahead = (pos == 1 and trump != 4 and bool(partners)
-             and sure_of_partner(hands, side, forget, shown, trump, later, max(partners), cur, lead_suit))
+             and sure(hands, side, forget, shown, trump, later, max(partners), cur, lead_suit)
+             and not counted_ruff(hands, side, forget, shown, trump, later, max(partners), lead_suit))
     if trump != 4 and s == trump:
         if partner_wins:
             return T.VOID_RUFF_PARTNER if partner_sure else T.VOID_OTHER

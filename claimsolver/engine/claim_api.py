@@ -41,7 +41,7 @@ class ClaimSearchResult:
     line: list[tuple[int, int, int, bool]] = field(default_factory=list)
     nodes: int = 0
     complete: bool = True
-    # play classes met (with those the count may refine them into) in bits 0..40, and the static
+    # play classes met (with those the count may refine them into) in bits 0..N_PLAY_CLASSES-1, and the static
     # bounds that cut the tree (search_claim.SEEN_B_*); -1: unknown
     seen: int = -1
 

@@ -105,28 +105,25 @@ def may_beat_later(aw, shown, trump, o, x, lead_suit):
 
 
 @njit(cache=True, _nrt=False)
-def sure_of_partner(aw, shown, trump, later, x, cur, has_cur, lead_suit):
-    """Partner's card x (of the suit led; when has_cur, to beat ``cur``), judged by a claiming
-    player void in the suit led: is it sure to win as the claimer sees it? As :func:`sure`,
-    and no opponent still to play may ruff it: one he takes to be void in the suit led, shown
-    out or with no card of it that he is aware of still out (he has counted the suit, as
-    :func:`may_overruff`), while an aware trump that beats x is out and that opponent has not
-    shown out of trumps. Decides a ruff of partner's winner (tables.VOID_RUFF_PARTNER, third
-    or fourth hand) and a ruff or discard in front of it (tables.VOID_RUFF_AHEAD_OF_PARTNER,
-    second hand)."""
-    if not sure(aw, shown, trump, later, x, cur, has_cur, lead_suit):
-        return False
+def counted_ruff(aw, shown, trump, later, x, lead_suit):
+    """May an opponent still to play ruff partner's card x of the suit led, as a claiming
+    player void in that suit sees it? One he takes to be void in the suit led — shown out, or
+    no card of it that he is aware of still out (he has counted the suit, as
+    :func:`may_overruff`) — while an aware trump that beats x is out and that opponent has not
+    shown out of trumps. Partner's card is then no sure winner for a ruff of it
+    (tables.VOID_RUFF_PARTNER) or a ruff or discard in front of it
+    (tables.VOID_RUFF_AHEAD_OF_PARTNER); a shown-out opponent :func:`sure` already reads."""
     if trump == 4 or lead_suit == trump or hold(aw, lead_suit) != 0:
-        return True
+        return False
     t = hold(aw, trump)
     if (x >> 4) == trump:
         t &= above(x & 15)
     if t == 0:
-        return True
+        return False
     for o in range(4):
         if (later >> o) & 1 and ((shown >> (4 * o + trump)) & 1) == 0:
-            return False
-    return True
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -170,11 +167,13 @@ def sure(aw, shown, trump, later, x, cur, has_cur, lead_suit):
 def partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit):
     """Second to play (void): does partner, fourth, hold a card of the suit led that beats
     ``cur`` and that no opponent in ``later`` (third hand) may beat or ruff, as the claimer
-    sees it (:func:`sure_of_partner`)? (tables.VOID_RUFF_AHEAD_OF_PARTNER)"""
+    sees it (:func:`sure`, :func:`counted_ruff`)? (tables.VOID_RUFF_AHEAD_OF_PARTNER)"""
     ps = hold(hands[seat ^ 2], lead_suit)
     if ps == 0:
         return False
-    return sure_of_partner(aw, shown, trump, later, 16 * lead_suit + high_rank(ps), cur, True, lead_suit)
+    x = 16 * lead_suit + high_rank(ps)
+    return sure(aw, shown, trump, later, x, cur, True, lead_suit) and not counted_ruff(aw, shown, trump, later, x,
+                                                                                     lead_suit)
 
 
 @njit(cache=True, _nrt=False)
@@ -342,7 +341,7 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
     ahead = (pos == 1 and trump != 4 and hold(h, trump) != 0
              and partner_sure_later(hands, aw, shown, trump, later, seat, cur, lead_suit))
     # void: partner's card is sure only if no opponent after him may ruff it (a counted suit)
-    partner_sure = partner_wins and sure_of_partner(aw, shown, trump, later, cur, cur, False, lead_suit)
+    partner_sure = partner_sure and not counted_ruff(aw, shown, trump, later, cur, lead_suit)
     if trump != 4 and s == trump:
         if partner_wins:
             if partner_sure:

@@ -101,17 +101,17 @@ F_K0 = 12  # .. F_K0 + 5
 F_N0 = 18  # the node count when a trick-boundary node was entered (its subtree's size)
 N_FIELDS = 19
 
-# stats[7] (``ClaimSearchResult.seen``): the play classes the search met in bits 0..40, and the
+# stats[7] (``ClaimSearchResult.seen``): the play classes the search met in bits 0..N_PLAY_CLASSES-1, and the
 # static bounds that cut its tree in these bits: the bounds read the policy, and a subtree a
 # bound cut was never generated, so a result stands under another policy only where these
 # bounds read the same there too (claim_api.bounds_agree)
-SEEN_B_F4 = 41  # claim_bounds.forced_trick_flags' fourth hand
-SEEN_B_FLEAD = 42  # its lead flag, where a card is overlooked
-SEEN_B_FLEAD_AWARE = 43  # ... where none is
-SEEN_B_F2 = 44  # claim_bounds.second_hand_flag, where a card is overlooked
-SEEN_B_F2_AWARE = 45  # ... where none is
-SEEN_B_FRUN = 46  # claim_bounds.running_flag and running_trick's top leads, where a card is overlooked
-SEEN_B_FRUN_AWARE = 47  # ... where none is
+SEEN_B_F4 = T.N_PLAY_CLASSES  # claim_bounds.forced_trick_flags' fourth hand (above the classes' bits)
+SEEN_B_FLEAD = SEEN_B_F4 + 1  # its lead flag, where a card is overlooked
+SEEN_B_FLEAD_AWARE = SEEN_B_F4 + 2  # ... where none is
+SEEN_B_F2 = SEEN_B_F4 + 3  # claim_bounds.second_hand_flag, where a card is overlooked
+SEEN_B_F2_AWARE = SEEN_B_F4 + 4  # ... where none is
+SEEN_B_FRUN = SEEN_B_F4 + 5  # claim_bounds.running_flag and running_trick's top leads, where a card is overlooked
+SEEN_B_FRUN_AWARE = SEEN_B_F4 + 6  # ... where none is
 
 
 @njit(cache=True, _nrt=False)

@@ -48,7 +48,9 @@ LEAD_SIDE_TOP_WITH_AWARE_TRUMP = 4  # a side-suit top card while an aware trump 
 # the claiming side holds the top trump (could draw it first)
 LEAD_LOSER_WHILE_RUNNING = 5  # a card that is not a top card, led by the hand that won the last trick
 # with a top card of a suit it led and still holds top cards in that suit (not the trump suit
-# once no trump he is aware of is out: those he may keep for ruffs)
+# once no trump he is aware of is out: those he may keep for ruffs; nor a side suit an opponent
+# may ruff as he sees it, void in it by a show-out or his count while an aware trump is out:
+# that suit is no longer solid, and turning to draw the trump is no break-off)
 # Following suit
 FOLLOW_LOW_UNDER_PARTNER = 6  # partner is winning with a sure winner; a card below it
 FOLLOW_OVER_PARTNER = 7  # partner is winning with a sure winner; a higher card though a lower is held

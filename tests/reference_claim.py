@@ -152,6 +152,18 @@ def counted_ruff(hands, side, forget, shown, trump, later, x, lead_suit) -> bool
     return bool(trumps) and any(not (shown >> (4 * o + trump)) & 1 for o in later)
 
 
+def ruff_threatened(hands, side, forget, shown, trump, rs) -> bool:
+    """May an opponent ruff the next round of side suit rs, as the claimer sees it: one taken
+    to be void in it (shown out, or no aware card of it out) while an aware trump is out and he
+    has not shown out of trumps? Then rs is no solid suit he is running."""
+    aw = aware_out(hands, side, forget)
+    if trump == 4 or rs == trump or not aw & SUIT[trump]:
+        return False
+    counted = not aw & SUIT[rs]
+    return any((counted or (shown >> (4 * o + rs)) & 1) and not (shown >> (4 * o + trump)) & 1
+               for o in (1 - side, 3 - side))
+
+
 # --- play classes ------------------------------------------------------------------------
 
 def keeps_blocker(hands, side, forget, seat, c, cur, lead_suit) -> bool:
@@ -222,7 +234,8 @@ def classify(st, ctx: Ctx, seat: int, c: int) -> int:
         if running >= 0 and (running >> 2) == seat and not is_top(hands, side, forget, c):
             rs = running & 3
             drawn = trump != 4 and rs == trump and not aware_out(hands, side, forget) & SUIT[trump]
-            if any(is_top(hands, side, forget, x) for x in cards_of(h & SUIT[rs])) and not drawn:
+            if (any(is_top(hands, side, forget, x) for x in cards_of(h & SUIT[rs])) and not drawn
+                    and not ruff_threatened(hands, side, forget, shown, trump, rs)):
                 return T.LEAD_LOSER_WHILE_RUNNING
         return T.LEAD_NO_TOP_CARD
     lead_suit = suit_of(trick[0][1])

@@ -13,7 +13,7 @@ from claimsolver.claim import Claim
 from claimsolver.laws import normal
 from claimsolver.laws.awareness import states_of_mind, awareness_options, forget_set
 
-from conftest import make_claim
+from conftest import DATA, make_claim
 
 
 claim = make_claim
@@ -226,6 +226,46 @@ def test_a_duck_in_front_of_partners_sure_winner_is_no_finesse():
     kw["aware"] = ["HK", "HQ", "H8", "H9", "H3", "S9", "S8", "D5", "CQ", "C9", "C2"]
     classes = classes_now(claim(deal, **kw))
     assert classes["H2"] == T.FOLLOW_DUCK_HOLDING_SURE and classes["HT"] == T.FOLLOW_INTERMEDIATE
+
+
+def test_a_suit_an_opponent_may_ruff_is_no_longer_run():
+    # RealBridge 2021 board 17 table 8 (4S, East claims 6 of 8): East won the last trick with the
+    # ♣J, a top club, and holds ♣T7; North ♠A9 has played his last club, so no club he knows of
+    # is out and an aware trump is. Running clubs into the ruff is no "solid suit" (DESIGN 2.3
+    # *Losers*): turning to draw trumps with the ♠7 is a lead like any other (3), not breaking
+    # off a running suit (5). At club the trump lead, dummy's ♠5 under it and North's ♠9 lose a
+    # trick: 5 (6 while the ♠7 was irrational); an expert's own count keeps the ♣T first: 6.
+    deal = "N:A9..J4. 76...T7 .J.876. J85.5.."
+    kw = dict(trump="S", leader="E", claimer="E", declarer="E", claimed=2,
+              aware=["SA", "S9", "DJ", "D4", "D8", "D7", "D6", "HJ"])
+    running = 4 * 1 + 3  # East is running clubs
+    assert classes_running(claim(deal, **kw), running)["S7"] == T.LEAD_NO_TOP_CARD
+    # North still holding a club (not shown out): the suit is still run, the ♠7 breaks it off
+    deal2 = "N:A9..J.4 76...T7 .J.876. J85.5.."
+    kw["aware"] = ["SA", "S9", "DJ", "C4", "D8", "D7", "D6", "HJ"]
+    assert classes_running(claim(deal2, **kw), running)["S7"] == T.LEAD_LOSER_WHILE_RUNNING
+    # ... unless an opponent who may hold a trump has shown out of clubs (South, here; not once
+    # he has shown out of trumps too)
+    assert classes_running(claim(deal2, shown_out={"S": "C"}, **kw), running)["S7"] == T.LEAD_NO_TOP_CARD
+    assert classes_running(claim(deal2, shown_out={"S": "CS"}, **kw), running)["S7"] == T.LEAD_LOSER_WHILE_RUNNING
+    from claimsolver.records import find_board
+    from claimsolver.ruling import adjudicate
+    rec = find_board(DATA / "real" / "realbridge-2021-qualifier.pbn", "17", table="8").to_claim_dict()
+    assert adjudicate(Claim.from_dict({**rec, "player_class": "club"})).tricks == 5
+    assert adjudicate(Claim.from_dict({**rec, "player_class": "expert"})).tricks == 6
+
+
+def classes_running(c: Claim, running: int) -> dict[str, int]:
+    """As :func:`classes_now`, with the running-suit mark set (4 * seat + suit)."""
+    pos = c.position
+    seat = (pos.leader + len(pos.trick)) % 4
+    shown = 0
+    for s, bits in c.shown_out.items():
+        shown |= bits << (4 * int(s))
+    st = (tuple(pos.hands), int(pos.leader), (), forget_set(c).forget, shown, running, -1, 0)
+    ctx = R.Ctx(pos.trump, c.claiming_side, normal.compile_policy(c.settings), awareness_options(c), [])
+    return {"SHDC"[x >> 4] + "--23456789TJQKA"[x & 15]: R.classify(st, ctx, seat, x)
+            for x in R.legal_cards(st[0], seat, ())}
 
 
 def classes_now(c: Claim) -> dict[str, int]:

@@ -396,7 +396,9 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
     else 0.
 
     While H holds a top card (above every aware outstanding card) of the running suit rs
-    (not the trump suit once no aware trump is out), its lead of a card that is not a top card
+    (not the trump suit once no aware trump is out, nor a side suit an opponent may ruff:
+    ``classify.ruff_threatened``, which the bound does not try: it gives nothing while an
+    aware trump is out and an opponent is void in rs or no aware card of it is out), its lead of a card that is not a top card
     is LEAD_LOSER_WHILE_RUNNING and a lower card of a suit headed by a top card is
     LEAD_UNDER_TOP_CARD or LEAD_SPOT_UNDER_TOP_UNAWARE: its only leads not irrational are the
     highest cards of the suits in which it holds a top card (LEAD_TOP_OF_TOP_CARDS, or
@@ -423,6 +425,8 @@ def running_trick(hands, side, trump, leader, forget, running, policy):
     awt = 0 if trump == 4 else (aw >> (16 * trump)) & 0x7FFC
     if trump != 4 and rs == trump and awt == 0:
         return 0
+    if awt != 0 and rs != trump and (hold(aw, rs) == 0 or hold(o1, rs) == 0 or hold(o2, rs) == 0):
+        return 0  # the suit may be one he no longer runs (classify.ruff_threatened: shown out)
     # the class of a side suit's top lead (LEAD_SIDE_TOP_WITH_AWARE_TRUMP or LEAD_TOP_OF_TOP_CARDS)
     side_cls = T.LEAD_TOP_OF_TOP_CARDS
     if awt != 0 and top_holding(hold(hands[side] | hands[side + 2], trump), hold(aw, trump)) != 0:

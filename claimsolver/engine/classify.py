@@ -141,6 +141,22 @@ def may_overruff(aw, shown, trump, o, x, lead_suit):
 
 
 @njit(cache=True, _nrt=False)
+def ruff_threatened(aw, shown, trump, side, rs):
+    """May an opponent ruff the next round of side suit rs, as the claimer sees it? One he
+    takes to be void in it (shown out, or no aware card of it out: he has counted the suit)
+    while an aware trump is out and that opponent has not shown out of trumps. The suit is
+    then no longer a solid suit he is running (tables.LEAD_LOSER_WHILE_RUNNING): turning to
+    draw the trump is no break-off."""
+    if trump == 4 or rs == trump or hold(aw, trump) == 0:
+        return False
+    counted = hold(aw, rs) == 0
+    for o in (1 - side, 3 - side):
+        if (counted or (shown >> (4 * o + rs)) & 1) and ((shown >> (4 * o + trump)) & 1) == 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def later_opps(leader, pos, side):
     """Bit mask of the opponents (seats) still to play after position ``pos`` of the trick."""
     m = 0
@@ -272,7 +288,8 @@ def classify(hands, side, trump, forget, shown, running, leader, trk, tstart, po
             # trumps with none left out (as he knows) are not a suit he is running for tricks:
             # keeping them for ruffs is no break-off
             if top_holding(hold(h, rs), hold(aw, rs)) != 0 and not (
-                    trump != 4 and rs == trump and hold(aw, trump) == 0):
+                    trump != 4 and rs == trump and hold(aw, trump) == 0) and not ruff_threatened(
+                    aw, shown, trump, side, rs):
                 return T.LEAD_LOSER_WHILE_RUNNING
         return T.LEAD_NO_TOP_CARD
     lead_suit = trk[tstart] >> 4

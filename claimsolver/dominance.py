@@ -181,12 +181,14 @@ def known_voids(line, trick: tuple[int, ...], side: int, shown: dict[int, int]) 
 
 
 def find_dominated(nodes: list["LineNode"], trump: int, side: int, voids_before: list[dict[int, int]],
-                   first_loss: int, tricks_at_start: int) -> Dominated | None:
+                   first_loss: int, tricks_at_start: int, after: int = -1) -> Dominated | None:
     """The dominated play nearest before (or at) the line's first losing play (index
-    ``first_loss`` in the line), walking back; None when there is none. ``voids_before``:
-    :func:`known_voids` of the line."""
+    ``first_loss`` in the line), walking back to the play after index ``after``; None when
+    there is none. ``voids_before``: :func:`known_voids` of the line."""
     for i in range(len(nodes) - 1, -1, -1):
         node = nodes[i]
+        if node.index <= after:
+            break
         if node.index > first_loss or node.stated:
             continue
         left = bin(node.hands[node.seat]).count("1")

@@ -436,19 +436,28 @@ def _exclude_dominated(work: Claim, policy: np.ndarray, steps: np.ndarray, res, 
         first = first_losing_play(work, res.line, dd, max_tricks=13, below=target)
         if first is None:
             break
-        index = next(i for i, (seat, card, _c, _s) in enumerate(res.line) if (seat, card) == (first[1], first[2]))
         nodes = line_options(pos.hands_array(), pos.trump, int(pos.leader), pos.trick_array(), side, 0,
                              shown_bits(work), policy, options, steps, res.line)
         voids = dominance.known_voids(res.line, tuple(pos.trick), side, shown)
-        # every dominated play of the line before its first losing play, nearest first
+        # every dominated play of the line before its first losing play, nearest first; none
+        # there, the plays before its next loss (a trick fewer), and so on: a dominated play
+        # after the first loss can still cost the award a trick
         batch: list[Dominated] = []
-        bound = index
-        while len(found) + len(batch) < dominance.MAX_ROUNDS:
-            d = dominance.find_dominated(nodes, pos.trump, side, voids, bound, work.tricks_left)
-            if d is None:
+        below, after = target, -1
+        while first is not None:
+            index = next(i for i, (seat, card, _c, _s) in enumerate(res.line) if (seat, card) == (first[1], first[2]))
+            bound = index
+            while len(found) + len(batch) < dominance.MAX_ROUNDS:
+                d = dominance.find_dominated(nodes, pos.trump, side, voids, bound, work.tricks_left, after)
+                if d is None:
+                    break
+                batch.append(d)
+                bound = d.node.index - 1
+            below -= 1
+            if batch or below <= res.tricks:
                 break
-            batch.append(d)
-            bound = d.node.index - 1
+            after = max(after, index)
+            first = first_losing_play(work, res.line, dd, max_tricks=13, below=below)
         if not batch:
             break
         again = None

@@ -187,6 +187,21 @@ def test_the_check_walks_back_from_the_first_trick_the_claim_needs():
     assert f"after it only {c.claimed - 1}." in where[0]
 
 
+def test_the_check_goes_on_past_a_loss_it_cannot_lift():
+    """040-04000 board 17 closed (2S by West, eight of thirteen claimed at trick 1, double
+    dummy eight), EBU expert. The check walked back from the line's first play that costs a
+    trick the claim needs and stopped when nothing before it was dominated, though plays after
+    it that another play dominates cost the award more tricks: 5. Where nothing before one loss
+    is dominated it now looks before the next (a trick fewer), and so on (ruling.
+    _exclude_dominated): 6. (070-07000 board 30 open, 4S at trick 1, is the same: West's ♦8 under
+    South's ♦9 holding the ♦T, after the loss at trick 6, is excluded — there the check's budget
+    ends before the ruling moves.)"""
+    rec = find_board(str(Path(__file__).parent / "data" / "vugraph" / "040-04000.lin"), "17", "closed")
+    c = Claim.from_dict({**rec.to_claim_dict(), "player_class": "expert", "regulation": "ebu"})
+    r = ruling.adjudicate(c)
+    assert r.tricks == 6 and r.double_dummy == 8
+
+
 def test_a_search_is_not_shared_where_its_static_bounds_do_not_hold_under_the_other_policy():
     """A search's result stands for another policy's when the two price alike every play class
     it met (ClaimSearchResult.seen) — and only if the static bounds that cut its tree read the

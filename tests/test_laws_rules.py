@@ -239,15 +239,15 @@ def test_a_suit_an_opponent_may_ruff_is_no_longer_run():
     kw = dict(trump="S", leader="E", claimer="E", declarer="E", claimed=2,
               aware=["SA", "S9", "DJ", "D4", "D8", "D7", "D6", "HJ"])
     running = 4 * 1 + 3  # East is running clubs
-    assert classes_running(claim(deal, **kw), running)["S7"] == T.LEAD_NO_TOP_CARD
+    assert classes_now(claim(deal, **kw), running=running)["S7"] == T.LEAD_NO_TOP_CARD
     # North still holding a club (not shown out): the suit is still run, the ♠7 breaks it off
     deal2 = "N:A9..J.4 76...T7 .J.876. J85.5.."
     kw["aware"] = ["SA", "S9", "DJ", "C4", "D8", "D7", "D6", "HJ"]
-    assert classes_running(claim(deal2, **kw), running)["S7"] == T.LEAD_LOSER_WHILE_RUNNING
+    assert classes_now(claim(deal2, **kw), running=running)["S7"] == T.LEAD_LOSER_WHILE_RUNNING
     # ... unless an opponent who may hold a trump has shown out of clubs (South, here; not once
     # he has shown out of trumps too)
-    assert classes_running(claim(deal2, shown_out={"S": "C"}, **kw), running)["S7"] == T.LEAD_NO_TOP_CARD
-    assert classes_running(claim(deal2, shown_out={"S": "CS"}, **kw), running)["S7"] == T.LEAD_LOSER_WHILE_RUNNING
+    assert classes_now(claim(deal2, shown_out={"S": "C"}, **kw), running=running)["S7"] == T.LEAD_NO_TOP_CARD
+    assert classes_now(claim(deal2, shown_out={"S": "CS"}, **kw), running=running)["S7"] == T.LEAD_LOSER_WHILE_RUNNING
     from claimsolver.records import find_board
     from claimsolver.ruling import adjudicate
     rec = find_board(DATA / "real" / "realbridge-2021-qualifier.pbn", "17", table="8").to_claim_dict()
@@ -255,28 +255,16 @@ def test_a_suit_an_opponent_may_ruff_is_no_longer_run():
     assert adjudicate(Claim.from_dict({**rec, "player_class": "expert"})).tricks == 6
 
 
-def classes_running(c: Claim, running: int) -> dict[str, int]:
-    """As :func:`classes_now`, with the running-suit mark set (4 * seat + suit)."""
-    pos = c.position
-    seat = (pos.leader + len(pos.trick)) % 4
-    shown = 0
-    for s, bits in c.shown_out.items():
-        shown |= bits << (4 * int(s))
-    st = (tuple(pos.hands), int(pos.leader), (), forget_set(c).forget, shown, running, -1, 0)
-    ctx = R.Ctx(pos.trump, c.claiming_side, normal.compile_policy(c.settings), awareness_options(c), [])
-    return {"SHDC"[x >> 4] + "--23456789TJQKA"[x & 15]: R.classify(st, ctx, seat, x)
-            for x in R.legal_cards(st[0], seat, ())}
-
-
-def classes_now(c: Claim) -> dict[str, int]:
-    """Play class of each legal card of the claiming-side player to move (reference classify)."""
+def classes_now(c: Claim, running: int = -1) -> dict[str, int]:
+    """Play class of each legal card of the claiming-side player to move (reference classify);
+    ``running``: the running-suit mark (4 * seat + suit), -1 for none."""
     pos = c.position
     trick = tuple(((pos.leader + i) % 4, x) for i, x in enumerate(pos.trick))
     seat = (pos.leader + len(trick)) % 4
     shown = 0
     for s, bits in c.shown_out.items():
         shown |= bits << (4 * int(s))
-    st = (tuple(pos.hands), int(pos.leader), trick, forget_set(c).forget, shown, -1, -1, 0)
+    st = (tuple(pos.hands), int(pos.leader), trick, forget_set(c).forget, shown, running, -1, 0)
     ctx = R.Ctx(pos.trump, c.claiming_side, normal.compile_policy(c.settings), awareness_options(c), [])
     return {"SHDC"[x >> 4] + "--23456789TJQKA"[x & 15]: R.classify(st, ctx, seat, x)
             for x in R.legal_cards(st[0], seat, trick)}

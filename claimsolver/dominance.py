@@ -38,8 +38,8 @@ MAX_TRICKS = 9  # plays with more tricks left are not examined (double dummy per
 MAX_ROUNDS = 96  # excluded plays per ruling at most (a play and its transpositions count apart)
 MAX_LIFTS = 8  # searches again per round for rows lifted where the line meets them (misapplied)
 # the searches again of one check use at most CHECK_NODES positions in all: a state that can
-# meet an excluded play is keyed on its exact cards, so a search again costs more where it
-# meets them (the ruling shares one table between them). Positions, not seconds, so that the
+# meet an excluded play is keyed on the cards of the rows it can meet, so a search again costs
+# more where it meets them (the ruling shares one table between them). Positions, not seconds, so that the
 # award does not depend on the machine or its load; 5 M is where the repository's expert audit
 # stops changing (2 M lowers two awards, 15 M changes none: docs/calibration.md, eighth round).
 CHECK_NODES = 5_000_000

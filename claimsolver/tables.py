@@ -365,7 +365,7 @@ N_OPTIONS = 8
 # where the opponents' hands hold exactly those cards (the ruling found, by double dummy over
 # the layouts of that state, that the play instead does not do as well there:
 # dominance.misapplied). A state that can still meet an excluded play is keyed in the
-# transposition table on the exact cards in play and on the last such row
+# transposition table with the cards of such rows marked exactly and on the last such row
 # (claim_moves.excluded_reach).
 BAN_FIELDS = 6
 BAN_ANY_POOL = -1  # the sixth value of a row that applies whatever the opponents hold

@@ -1011,6 +1011,37 @@ def test_kernel_equals_reference_with_excluded_plays():
     assert differ == []
 
 
+def test_a_state_that_can_meet_an_excluded_play_is_keyed_on_the_rows_cards_only():
+    # (session 42) A state that can still meet an excluded play is keyed with the cards of the
+    # rows it can meet marked exactly, not on every card in play: two states that differ only
+    # in which of the opponents' equal small clubs are left (East C5 and West C4, or West C3
+    # with the C4 gone) share an entry. Keyed on every card (until session 42), the check's
+    # searches again could not merge the other orders of the opponents' discards. The kernel
+    # and the reference agree on such searches (test_kernel_equals_reference_with_excluded_plays).
+    from claimsolver.engine import search_claim as S
+    from claimsolver.engine.claim_moves import excluded_reach
+
+    mask = _mask
+    row = (mask("SA", "SK"), mask("HA", "HK"), 0, _card("SA"), _card("SK"))
+    options = np.array([1, 0, 1, 5, 0, 0, 0, 0, 1, *row, T.BAN_ANY_POOL], dtype=np.int64)
+    a = np.array([mask("SA", "SK"), mask("C5", "D2"), mask("HA", "HK"), mask("C4", "D3")], dtype=np.int64)
+    b = np.array([mask("SA", "SK"), mask("C5", "D2"), mask("HA", "HK"), mask("C3", "D3")], dtype=np.int64)
+    keys = []
+    for hands in (a, b):
+        reach, cards = excluded_reach(options, 1, hands, 0)
+        assert (reach, cards) == (1, mask("SA", "SK", "HA", "HK"))
+        stack = np.zeros((S.F_K0 + 6, 1), dtype=np.int64)
+        S.state_keys(hands, np.int64(0), np.int64(0) | cards, 0, -1, -1, 0, 0, stack, 0, False, np.int64(0))
+        keys.append(tuple(stack[S.F_K0:S.F_K0 + 6, 0]))
+    assert keys[0] == keys[1]
+    # and the rows' cards are told apart: South holding HQ instead of HK is another key
+    c = a.copy()
+    c[2] = mask("HA", "HQ")
+    stack = np.zeros((S.F_K0 + 6, 1), dtype=np.int64)
+    S.state_keys(c, np.int64(0), mask("SA", "SK", "HA", "HK"), 0, -1, -1, 0, 0, stack, 0, False, np.int64(0))
+    assert tuple(stack[S.F_K0:S.F_K0 + 6, 0]) != keys[0]
+
+
 @pytest.mark.slow
 def test_kernel_equals_reference_with_excluded_plays_slow():
     # (seed 32, claim 254 found the card-instead semantics fixed above: see

@@ -139,20 +139,25 @@ def as_options(cards, mv, base, n):
 
 @njit(cache=True, _nrt=False)
 def excluded_reach(options, nban, hands, side):
-    """1 + the index of the last excluded play (rows appended to ``options``) that the state
-    (at a trick boundary) can still meet: the claiming side holds every card of that row's two
-    hands, every card of the row's trick so far is still held, and for an exception row the
-    opponents still hold every card of its pool (the hands only lose cards as play goes on);
-    0 when none can. Keys the transposition table (see ``search``)."""
+    """(1 + the index of the last excluded play (rows appended to ``options``) that the state
+    (at a trick boundary) can still meet, the cards of the rows it can meet): a row can be met
+    while the claiming side holds every card of that row's two hands, every card of the row's
+    trick so far is still held, and for an exception row the opponents still hold every card
+    of its pool (the hands only lose cards as play goes on); (0, 0) when none can. Keys the
+    transposition table (see ``search``: those cards are keyed exactly)."""
     allc = hands[0] | hands[1] | hands[2] | hands[3]
     opp = hands[1 - side] | hands[3 - side]
+    reach = 0
+    cards = np.int64(0)
     for b in range(nban - 1, -1, -1):
         o = T.N_OPTIONS + 1 + T.BAN_FIELDS * b
+        pool = options[o + 5] if options[o + 5] != T.BAN_ANY_POOL else np.int64(0)
         if ((options[o] & ~hands[side]) == 0 and (options[o + 1] & ~hands[side + 2]) == 0
-                and (options[o + 2] & ~allc) == 0
-                and (options[o + 5] == T.BAN_ANY_POOL or (options[o + 5] & ~opp) == 0)):
-            return b + 1
-    return 0
+                and (options[o + 2] & ~allc) == 0 and (pool & ~opp) == 0):
+            if reach == 0:
+                reach = b + 1
+            cards |= options[o] | options[o + 1] | options[o + 2] | pool
+    return reach, cards
 
 
 @njit(cache=True, _nrt=False)

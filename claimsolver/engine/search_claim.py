@@ -392,15 +392,16 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
     spots = (policy[T.LEAD_SPOT_UNDER_TOP_UNAWARE] != policy[T.LEAD_UNDER_TOP_CARD]
              or policy[T.FOLLOW_SPOT_UNDER_TOP_UNAWARE] != policy[T.FOLLOW_UNDER_TOP_UNAWARE])
     # Excluded plays are matched on exact cards, so a state that can still meet one is keyed
-    # on the exact cards in play (two states the canonical key merges could meet it
-    # differently) and on 1 + the index of the last row it can meet (``excluded_reach``): the
-    # same exact state meets the same rows under any list of rows that extends this one, so
-    # the entry stays true for later searches with more rows (claim_api shares the table
-    # between them). A state that can meet none keeps the canonical key: its value is the
-    # same as with no exclusions at all.
+    # with the cards those rows name marked (``named``: two states the canonical key then
+    # merges hold those cards in the same places and their other cards in the same order, so
+    # they meet the rows alike) and on 1 + the index of the last row it can meet
+    # (``excluded_reach``): the same state meets the same rows under any list of rows that
+    # extends this one, so the entry stays true for later searches with more rows (claim_api
+    # shares the table between them). A state that can meet none keeps the canonical key: its
+    # value is the same as with no exclusions at all. (Until session 42 such a state was
+    # keyed on every card in play.)
     nban = options[T.N_OPTIONS] if options.shape[0] > T.N_OPTIONS else 0
     taking = taking_cards(steps) if steps.shape[0] > 0 else np.int64(0)
-    exact = named | np.int64(0x7FFC7FFC7FFC7FFC)
     d = d0
     stack[F_LEADER, d] = leader0
     stack[F_FORGET, d] = forget0
@@ -466,14 +467,14 @@ def search(hands, trump, side, d0, trk, leader0, forget0, shown0, running0, pc0,
                             if tlo > 0:
                                 stats[7] |= (np.int64(1) << SEEN_B_F4) | (
                                     np.int64(1) << (SEEN_B_F2_AWARE if aware else SEEN_B_F2))
-                    reach = excluded_reach(options, nban, hands, side) if nban > 0 else 0
+                    reach, rcards = excluded_reach(options, nban, hands, side) if nban > 0 else (0, np.int64(0))
                     sb = 64 * tlo
                     stack[F_LB, d] = sb
                     if sb >= b:
                         res = sb
                         stats[2] += 1
                     else:
-                        state_keys(hands, stack[F_FORGET, d], exact if reach > 0 else named, ld,
+                        state_keys(hands, stack[F_FORGET, d], named | rcards, ld,
                                    key_running(hands, side, stack[F_FORGET, d], stack[F_RUNNING, d]),
                                    stack[F_PC, d], stack[F_AUX, d],
                                    key_shown(hands, side, stack[F_SHOWN, d], steps), stack, d,

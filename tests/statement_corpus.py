@@ -75,6 +75,10 @@ category("no line")
 add(NOTHING, "", "rest are mine", "all good", "they're high", "claiming", "the rest are good",
     "the rest", "claim", "all mine", "I have the rest", "the remaining tricks are mine",
     "rest are good.", "All the tricks", "They're all high", "claiming the rest", "REST ARE MINE!")
+# his winners without an order, and a belief about his trumps that draws none (session 43)
+add(NOTHING, "cash my winners", "cash the winners", "I'll play out my winners", "I'll cash my tricks",
+    "take my winners", "all tops", "the rest are tops", "my trumps are good", "all my trumps are good",
+    "the trumps are high")
 
 category("trick counts")
 # --- trick counts --------------------------------------------------------------------------
@@ -93,7 +97,10 @@ add(DT, "drawing trumps", "draw trumps", "pull the last trump", "trumps first",
     "drawing trumphs", "draw the outstanding trumps and claim", "Drawing trumps, rest are high",
     "pull trumps then claim", "draw two rounds of trumps", "play trumps", "drew trumps")
 add(L(DrawTrumps(DUMMY)), "draw trumps from dummy", "drawing trumps from the board")
-add(L(DrawTrumps(MY)), "draw trumps from my hand", "cash my trumps")
+add(L(DrawTrumps(MY)), "draw trumps from my hand", "cash my trumps", "I'm leading a trump from hand",
+    "lead a trump from my hand")
+add(L(DrawTrumps(DUMMY)), "lead a trump from dummy")
+add(DT, "trumps and the rest are high", "trumps, the rest are good", "lead a trump", "I'll lead a trump")
 add(L(DrawTrumps(), tricks=10, kind="total"), "ten tricks after drawing trumps")
 
 category("cashing")
@@ -149,7 +156,8 @@ category("finesses")
 add(L(Finesse(S)), "take the spade finesse", "taking the spade finesse", "spade finesse",
     "take the spade finese", "takeing the spade finesse", "finesse in spades",
     "taking a spade finesse")
-add(L(Finesse(C)), "take the club finesse", "the club finesse")
+add(L(Finesse(C)), "take the club finesse", "the club finesse", "take the club finesse if needed",
+    "taking the club finesse if necessary", "the club finesse if need be")
 add(L(Finesse(None)), "take the finesse", "finessing")
 add(L(Finesse(D, with_card=c("DQ"))), "finesse the ♦Q", "finesse the queen of diamonds",
     "finesse DQ", "finesse the diamond queen", "finnesse the ♦Q", "finesse Q♦", "finesse QD")
@@ -294,7 +302,8 @@ category("trick lists")
 add(L(TrickList(((H, 4), (S, 3), (D, 1)))), "four hearts, three spades and a diamond",
     "4 hearts, 3 spades and 1 diamond", "four heart tricks, three spade tricks and a diamond trick")
 add(L(TrickList(((S, 3),))), "three spade tricks", "3 spade tricks", "three spades")
-add(L(TrickList(((C, 2), (D, 2)))), "two clubs and two diamonds")
+add(L(TrickList(((C, 2), (D, 2)))), "two clubs and two diamonds", "I have two clubs and two diamonds")
+add(L(TrickList(((S, 2), (D, 1), (H, 1)))), "I have two spade tricks, a diamond trick and a heart trick")
 
 category("cases")
 # --- statements of the example cases ------------------------------------------------------
@@ -523,7 +532,9 @@ add(L(Discard(cards=(lo(H),), on_card=c("ST", DUMMY))), "the heart loser goes on
 add(L(Cash(S, None, (top(S),) * 3)), "the top three ♠", "cash the top 3 spades", "top three ♤")
 add(L(Cash(S, cards=(c("SA"), c("SK"))), Discard(cards=(r(None, H),))),
     "I'll cash the AK of spades throwing a heart", "cash ♠AK, throwing a heart")
-add(L(PlayCard(c("HA")), PlayCard(c("HK")), PlayCard(c("HQ"))), "the AKQ of hearts", "AKQ of hearts")
+add(L(PlayCard(c("HA")), PlayCard(c("HK")), PlayCard(c("HQ"))), "the AKQ of hearts", "AKQ of hearts",
+    "the HA-K-Q", "♥A-K-Q")
+add(L(Cash(H, cards=(c("HA"), c("HK")))), "cash ♥A-K", "cash the HA-K", "cash ♡A-K")
 add(L(Concede(card=c("HK"))), "all mine except the ♥K", "all mine except HK", "all but the K♥",
     "all mine except the ♡K", "the rest except the king of hearts")
 
@@ -547,4 +558,7 @@ REJECTED: list[tuple[str, list[str]]] = [
     ("run the", ["stops too early"]),
     ("drw trumps", ["drw", "did you mean 'draw'"]),
     ("cash the spudz", ["spudz", "did you mean 'spade'"]),
+    # two bare numbers: cards said without their suit or a verb, not two counts of tricks
+    ("all my trumps are good: the 10, then the 8, then the 2",
+     ["a second number of tricks (8) after 10", "column 42", "a verb (play the 10)"]),
 ]

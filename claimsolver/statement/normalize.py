@@ -4,7 +4,8 @@ The normaliser reads what the director typed and produces a list of :class:`Tok`
 grammar terminal, canonical value, column and original word). It
 
 - reads every compact card notation (``♠A``, ``♠AKQ``, ``SA``, ``AS``, ``S-A``, ``A♠``,
-  ``♠10``, ``10♠``, ``HT``) into one ``CARD`` token per card, via ``claimsolver.cards``;
+  ``♠10``, ``10♠``, ``HT``, ``HA-K``, ``♥A-K``) into one ``CARD`` token per card, via
+  ``claimsolver.cards``;
 - splits possessives (``dummy's`` -> ``dummy`` + ``'s``) and contractions (``I'll``);
 - joins multi-word phrases ("cross ruff", "shows out", "if not");
 - drops filler words ("I'll", "then", "and", "just", "the", punctuation other than a full
@@ -89,7 +90,10 @@ _RANKS = r"(?:10|[AKQJTakqjt2-9])"
 _LETTER_WORDS = {"as", "ah", "ha", "ad"}  # lowercase letter forms read as words
 
 _SCAN = re.compile(
-    rf"(?P<symcards>[{_SYM}](?:{_RANKS}+|\s(?:10|[AKQJT2-9])+)(?![A-Za-z0-9]))"
+    # ranks joined by dashes after the suit: "♥A-K", "HA-K-Q" (as hand records print them)
+    rf"(?P<symdashed>[{_SYM}](?:10|[AKQJT2-9])(?:-(?:10|[AKQJT2-9]))+(?![A-Za-z0-9]))"
+    rf"|(?P<dashed>\b[SHDC](?:10|[AKQJT2-9])(?:-(?:10|[AKQJT2-9]))+\b)"
+    rf"|(?P<symcards>[{_SYM}](?:{_RANKS}+|\s(?:10|[AKQJT2-9])+)(?![A-Za-z0-9]))"
     rf"|(?P<rsym>{_RANKS}[{_SYM}])"
     rf"|(?P<sym>[{_SYM}])"
     rf"|(?P<multi>\b[SHDC](?:10|[AKQJT2-9]){{2,}}\b)"
@@ -121,7 +125,11 @@ def _raw_tokens(text: str):
         col = m.start() + 1
         g = m.lastgroup
         s = m.group(0)
-        if g == "symcards":
+        if g in ("symdashed", "dashed"):
+            letter = SYMBOLS.get(s[0], s[0])
+            for c in _cards_of(letter, s[1:].replace("-", "")):
+                yield ("CARD", c, col, s)
+        elif g == "symcards":
             for c in _cards_of(SYMBOLS[s[0]], s[1:]):
                 yield ("CARD", c, col, s)
         elif g == "rsym":

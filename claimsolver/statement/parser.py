@@ -217,7 +217,8 @@ class _ToLine(Transformer):
         return ("tricks", _count(ch), "remaining")
 
     def tricks_bare(self, ch):
-        return ("tricks", int(_toks(ch, "NUM")[0]), "total")
+        num = _toks(ch, "NUM")[0]
+        return ("tricks", int(num), "total", num)
 
     def tricks_down(self, ch):
         return ("tricks", _count(ch), "down")
@@ -607,14 +608,20 @@ def _collect(children):
                 else:
                     last.append(s)
         elif _tag(c, "tricks"):
-            tricks = tricks or (c[1], c[2])
+            if tricks is not None and tricks[:2] != (c[1], c[2]) and (len(c) > 3 or len(tricks) > 2):
+                # a bare number is a count of tricks ("all 11"); a second, different one is a
+                # card said without its suit or verb ("the 10, then the 8"), not a count
+                raise _BadToken(c[3] if len(c) > 3 else tricks[2],
+                                f"a second number of tricks ({c[1]}) after {tricks[0]}",
+                                ["a card with its suit (the ♥10) or a verb (play the 10)"])
+            tricks = tricks or ((c[1], c[2], c[3]) if len(c) > 3 else (c[1], c[2]))
         elif _tag(c, "cond"):
             steps.append(c[1])
             tricks = tricks or c[2]
         elif _tag(c, "branch"):
             steps.extend(c[1])
             tricks = tricks or c[2]
-    return steps + last, tricks
+    return steps + last, (tricks[:2] if tricks is not None else None)
 
 
 class _BadToken(Exception):

@@ -80,7 +80,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "REST": ("rest", "remainder", "balance"),
     "ALL": ("all", "everything"),
     "MINE": ("mine", "ours"),
-    "GOOD": ("good", "high", "winners", "winner", "established", "fine", "cold"),
+    "GOOD": ("good", "high", "winners", "winner", "established", "fine", "cold", "tops"),
     "FIRST": ("first",),
     "OUTSTANDING": ("outstanding", "remaining", "missing", "opponents", "defenders"),
     "MY": ("my", "our", "his", "her"),  # "his", "her": a director writing of the claimer
@@ -166,6 +166,16 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("end", "play"), ("endplay",)),
     (("un", "block"), ("unblock",)),
     (("over", "take"), ("overtake",)),
+    # said of a step ("the heart finesse if needed"): the step is stated; binding drops a step
+    # that is no longer possible (the card dropped), so the condition needs no step of its own
+    (("if", "needed"), ()),
+    (("if", "necessary"), ()),
+    (("if", "required"), ()),
+    (("if", "need", "be"), ()),
+    (("as", "needed"), ()),
+    (("where", "necessary"), ()),
+    (("when", "needed"), ()),
+    (("when", "necessary"), ()),
 )
 
 # per kind: how an error message names it

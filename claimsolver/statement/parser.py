@@ -752,7 +752,50 @@ def parse(text: str) -> Line:
     return line
 
 
+_UNLESS = re.compile(r"\bunless\b", re.IGNORECASE)
+
+
+def _shifted(e: StatementSyntaxError, text: str, offset: int, unless_col: int) -> StatementSyntaxError:
+    """``e``, raised on "if" + the words after "unless" (column ``unless_col`` of ``text``),
+    with its columns counted in ``text`` and the word said, "unless", named."""
+    reason = e.reason.replace("'if' (column 1)", f"'unless' (column {unless_col})")
+    reason = re.sub(r"column (\d+)", lambda m: f"column {int(m.group(1)) + offset}"
+                    if int(m.group(1)) != unless_col or "'unless'" not in reason else m.group(0), reason)
+    return StatementSyntaxError(text, None if e.column is None else e.column + offset,
+                                "unless" if e.word == "if" else e.word, reason, e.expected, e.suggestion)
+
+
+def _unless(text: str) -> Line | None:
+    """"S unless E" and "unless E, S" (one of them in the statement, no other conditional):
+    ``IfThen(E, (), S)`` — when E happens he said nothing of how he plays (his words only
+    concede that the claim then fails), otherwise S. E is an event of *Conditionals* ("all
+    mine unless trumps are 4-0"). None when the text holds no such "unless"."""
+    parts = _UNLESS.split(text)
+    if len(parts) != 2 or re.search(r"\b(if|otherwise|else)\b", text, re.IGNORECASE):
+        return None
+    before, after = parts
+    offset = len(before) + len("unless") - len("if")
+    try:
+        cond = _parse("if" + after)
+    except StatementSyntaxError as e:
+        raise _shifted(e, text, offset, len(before) + 1) from None
+    first = cond.steps[0] if cond.steps else None
+    if not isinstance(first, IfThen) or first.otherwise:
+        return None
+    if before.strip(" ,.;:"):  # "S unless E": nothing may follow the event
+        if first.then or len(cond.steps) > 1 or cond.tricks is not None:
+            raise StatementSyntaxError(text, len(before) + 1, "unless",
+                                       f"after 'unless' (column {len(before) + 1}) only the event is understood "
+                                       "('the rest unless trumps are 4-0'); say the line before it")
+        said = _parse(before)
+        return Line((IfThen(first.event, (), said.steps),), said.tricks, said.tricks_kind)
+    return Line((IfThen(first.event, (), first.then),) + cond.steps[1:], cond.tricks, cond.tricks_kind)
+
+
 def _parse(text: str) -> Line:
+    unless = _unless(text)
+    if unless is not None:
+        return unless
     parts = _BUT_FIRST.split(text)
     if len(parts) == 2 and parts[0].strip(" ,.;") and parts[1].strip(" ,.;") and not re.search(
             r"\b(if|otherwise|unless)\b", text, re.IGNORECASE):

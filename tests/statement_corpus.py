@@ -78,7 +78,9 @@ add(NOTHING, "", "rest are mine", "all good", "they're high", "claiming", "the r
 # his winners without an order, and a belief about his trumps that draws none (session 43)
 add(NOTHING, "cash my winners", "cash the winners", "I'll play out my winners", "I'll cash my tricks",
     "take my winners", "all tops", "the rest are tops", "my trumps are good", "all my trumps are good",
-    "the trumps are high")
+    "the trumps are high", "cash everything", "I'm cashing everything", "play everything from the top",
+    "I'll play from the top", "from the top", "top down", "all my cards are good", "my hand's good",
+    "dummy's good")
 
 category("trick counts")
 # --- trick counts --------------------------------------------------------------------------
@@ -135,6 +137,8 @@ add(L(Ruff(H, DUMMY, 1)), "ruff a heart in dummy", "ruffing a heart in dummy",
 add(L(Ruff(D, None, 1)), "ruffing the last diamond", "ruff a diamond", "ruff the last diamond")
 add(L(Ruff(C, None, None)), "ruff the clubs good", "ruff out the clubs", "ruff clubs")
 add(L(Ruff(S, MY, 2)), "ruff two spades in hand", "ruff 2 spades in my hand")
+add(L(Ruff(None, None, None)), "I'll ruff my losers", "ruff the losers")
+add(L(Ruff(None, DUMMY, None)), "ruff the losers in dummy", "ruff my losers on the board")
 add(L(Ruff(None, DUMMY, 1)), "ruff in dummy")
 # ruffing with a named trump: the ruff, then the trump it is made with (bind merges them)
 add(L(Ruff(None, MY, 1), PlayCard(r(None, None, MY, "last", trump=True))),
@@ -187,10 +191,12 @@ add(L(Concede(D, at_end=True)), "losing one diamond at the end", "lose a diamond
 add(L(Concede(card=r(14, trump=True))), "one trick to the ace of trumps",
     "conceding the ace of trumps", "give up a trick to the ace of trumps", "lose to the trump ace")
 add(L(Concede()), "conceding one trick", "concede a trick", "give up one trick",
-    "losing one trick", "one loser")
+    "losing one trick", "one loser", "I have one loser")
 add(L(Concede(count=2)), "conceding two tricks", "two losers")
-add(L(Concede(H, count=2)), "concede two hearts", "lose two hearts", "two heart losers")
-add(L(Concede(card=r(None, trump=True))), "concede a trump", "losing a trump trick")
+add(L(Concede(H, count=2)), "concede two hearts", "lose two hearts", "two heart losers",
+    "I have two losers in hearts")
+add(L(Concede(C)), "one loser in clubs", "I have one club loser")
+add(L(Concede(card=r(None, trump=True))), "concede a trump", "losing a trump trick", "one trump loser")
 add(L(Concede(at_end=True)), "conceding a trick at the end", "one loser at the end")
 
 category("crossing")
@@ -256,7 +262,7 @@ add(L(Squeeze(WEST, (D, C))), "squeeze West in the minors", "squeezing West in t
     "squeeze West in diamonds and clubs", "squeeze W in the minors", "sqeeze West in the minors")
 add(L(Squeeze(EAST, (S, H))), "squeeze East in the majors")
 add(L(Squeeze(NORTH)), "squeeze North")
-add(L(Squeeze()), "squeeze", "squeezing")
+add(L(Squeeze()), "squeeze", "squeezing", "the rest are mine on a squeeze")
 add(L(ThrowIn(EAST, S)), "throw East in with a spade", "throw in East with a spade",
     "endplay East with a spade", "throw-in East with a spade", "throw East in in spades")
 add(L(ThrowIn(WEST, None)), "throw West in", "endplay West")

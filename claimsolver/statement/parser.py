@@ -354,6 +354,10 @@ class _ToLine(Transformer):
         n = lo[2] if lo[2] is not None else (None if lo[4] and not _find(ch, "ruffwith") else 1)
         return self._ruff(ch, lo[1], n)
 
+    def ruff_losers(self, ch):
+        """"ruff my losers", "ruff the losers in dummy": no suit said, as often as needed."""
+        return self._ruff(ch, None, None)
+
     def crossruff(self, ch):
         s = _find(ch, "suits")
         return [Crossruff(s[1] if s else ())]

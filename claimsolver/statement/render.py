@@ -136,7 +136,8 @@ def render_step(s) -> str:
         return f"cash {owner_prefix(s.hand) or 'the '}{SUIT_PLURAL[s.suit]}"
     if isinstance(s, Ruff):
         if s.suit is None:
-            return "ruff" + _loc("in", s.hand)
+            # (no suit and no count: "ruff the losers", as often as needed)
+            return ("ruff" if s.count is not None else "ruff the losers") + _loc("in", s.hand)
         if s.count is None:
             what = f"the {SUIT_PLURAL[s.suit]}"
         else:

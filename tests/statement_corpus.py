@@ -80,7 +80,8 @@ add(NOTHING, "cash my winners", "cash the winners", "I'll play out my winners", 
     "take my winners", "all tops", "the rest are tops", "my trumps are good", "all my trumps are good",
     "the trumps are high", "cash everything", "I'm cashing everything", "play everything from the top",
     "I'll play from the top", "from the top", "top down", "all my cards are good", "my hand's good",
-    "dummy's good")
+    "dummy's good", "I have the rest on any lie", "the rest are mine whatever happens",
+    "all mine regardless of the split", "making my contract", "contract made", "just making")
 
 category("trick counts")
 # --- trick counts --------------------------------------------------------------------------
@@ -160,6 +161,7 @@ category("finesses")
 add(L(Finesse(S)), "take the spade finesse", "taking the spade finesse", "spade finesse",
     "take the spade finese", "takeing the spade finesse", "finesse in spades",
     "taking a spade finesse")
+add(L(DrawTrumps(), Finesse(None)), "draw trumps and take the marked finesse")
 add(L(Finesse(C)), "take the club finesse", "the club finesse", "take the club finesse if needed",
     "taking the club finesse if necessary", "the club finesse if need be")
 add(L(Finesse(None)), "take the finesse", "finessing")
@@ -220,6 +222,7 @@ add(L(Unblock(r(None, H))), "unblock the hearts", "unblock hearts")
 add(L(Duck(C)), "duck a club", "ducking a club", "duck a round of clubs", "duck one club",
     "duck clubs")
 add(L(Duck(H, DUMMY)), "duck a heart in dummy")
+add(L(Duck(H)), "I'll duck the first round of hearts", "duck the first heart")
 add(L(Duck(None)), "duck")
 
 category("cards")

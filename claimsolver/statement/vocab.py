@@ -49,7 +49,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "IF": ("if",),
     "OTHERWISE": ("otherwise", "else"),
     "DROP": ("drops", "drop", "dropping", "falls", "fall", "falling"),
-    "BREAK": ("break", "breaks", "split", "splits", "behave", "behaves"),
+    "BREAK": ("break", "breaks", "breaking", "split", "splits", "behave", "behaves"),
     "SHOWSOUT": ("showsout",),
     # small words that matter
     "LET": ("let", "letting"),
@@ -109,6 +109,7 @@ FILLER: frozenset[str] = frozenset((
     "lastly", "subsequently", "meanwhile", "thereafter", "immediately", "straight",
     "must", "may", "might", "let's", "lets", "it's", "its", "that's", "there's", "say", "guess",
     "think", "see", "look", "anyway", "hopefully", "naturally", "normally",
+    "marked",  # "take the marked finesse": a finesse said is a finesse stated (Law 70E1)
 ))
 
 SUIT_WORD_INDEX = {"spade": 0, "heart": 1, "diamond": 2, "club": 3}
@@ -176,6 +177,23 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("where", "necessary"), ()),
     (("when", "needed"), ()),
     (("when", "necessary"), ()),
+    # the claim holds however the cards lie: said, it adds no step
+    (("on", "any", "lie"), ()),
+    (("on", "any", "distribution"), ()),
+    (("on", "any", "split"), ()),
+    (("on", "any", "break"), ()),
+    (("whatever", "happens"), ()),
+    (("whatever", "the", "split"), ()),
+    (("whatever", "the", "break"), ()),
+    (("regardless", "of", "the", "split"), ()),
+    (("regardless", "of", "the", "break"), ()),
+    (("regardless",), ()),
+    # "making my contract", "contract made": the claim, no line
+    (("making", "my", "contract"), ("claim",)),
+    (("making", "the", "contract"), ("claim",)),
+    (("making", "contract"), ("claim",)),
+    (("contract", "made"), ("claim",)),
+    (("just", "making"), ("claim",)),
 )
 
 # per kind: how an error message names it

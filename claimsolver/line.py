@@ -169,6 +169,15 @@ class TrickList:
     counts: tuple[tuple[int, int], ...]
 
 
+@dataclasses.dataclass(frozen=True)
+class Outstanding:
+    """"one trump out", "the ♠J is still out": he says the opponents hold the card (``card``;
+    a trump, rank open, for "a trump"). Not a play: a statement about that card (Law 70C1 for
+    a trump), so he is not taken to have overlooked it."""
+
+    card: CardLike
+
+
 # --- conditionals --------------------------------------------------------------------------
 
 @dataclasses.dataclass(frozen=True)
@@ -209,7 +218,7 @@ class IfThen:
 
 Step = Union[
     DrawTrumps, Cash, Ruff, Crossruff, Finesse, Concede, Duck, Unblock, Overtake, Cross,
-    PlayCard, Discard, Squeeze, ThrowIn, TrickList, IfThen,
+    PlayCard, Discard, Squeeze, ThrowIn, TrickList, Outstanding, IfThen,
 ]
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from claimsolver.cards import parse_card
 from claimsolver.line import (
     Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
-    HandRef, IfThen, Line, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, TrickList,
-    Unblock,
+    HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
+    TrickList, Unblock,
 )
 
 S, H, D, C = 0, 1, 2, 3
@@ -258,6 +258,16 @@ add(L(Discard(suit=S, on_suit=D, hand=DUMMY)), "discard dummy's spades on the di
     "discard the spades from dummy on the diamonds")
 add(L(Discard(on_suit=H, hand=MY)), "discard my losers on the hearts")
 add(L(Discard(cards=(c("C2"),), on_card=c("DA"))), "discard the ♣2 on the ♦A", "pitch C2 on DA")
+
+category("what is out")
+# --- what he says the opponents still hold (session 43) ----------------------------------------
+TRUMP_OUT = Outstanding(r(None, trump=True))
+add(L(TRUMP_OUT), "one trump out", "there's one trump out", "there is still a trump outstanding",
+    "they have one trump left", "two trumps left", "the last trump is out", "a trump is out")
+add(L(TRUMP_OUT, DrawTrumps()), "a trump is out, I'll draw it", "one trump left, draw it")
+add(L(Outstanding(c("SJ"))), "the ♠J is out", "the jack of spades is still out", "SJ out")
+add(L(Outstanding(c("SJ", WEST))), "West's ♠J is out")
+add(L(Outstanding(r(None, S))), "a spade is out", "one spade out", "the top spade is out")
 
 category("squeezes")
 # --- squeezes and throw-ins ----------------------------------------------------------------

@@ -149,6 +149,21 @@ def test_law_70c_trumps_still_forgotten():
     assert aware.forgotten == () and aware.tricks == 4 and "70C" not in aware.laws
 
 
+def test_a_trump_he_says_is_out_is_a_statement_about_trumps():
+    # Law 70C1: "there's one trump out" speaks of the trump, so he is not taken to have
+    # overlooked it (no play is stated: the normal lines draw it). "my trumps are good" is no
+    # statement about West's trump: Law 70C still applies.
+    for said in ("there's one trump out", "one trump left, the rest are good", "the ♣2 is still out"):
+        r = adjudicate(claim(**TRUMP, statement=said))
+        assert r.forgotten == () and r.tricks == 4 and "70C" not in r.laws, said
+    r = adjudicate(claim(**TRUMP, statement="my trumps are good"))
+    assert list(forgotten(r)) == ["C2"] and r.tricks == 3
+    # a side-suit card said to be out is one he knows of: not the card his claim of 2 (a
+    # count of 1 knowing it) is explained by
+    assert list(forgotten(adjudicate(claim(**OVER)))) == ["SA"]
+    assert "SA" not in forgotten(adjudicate(claim(**OVER, statement="the ♠A is out")))
+
+
 # South claims 5 in spades with a heart ace East can ruff: three trumps out (THREE_OUT) or two
 # (TWO_OUT, the ♠8 moved to North).
 THREE_OUT = dict(deal="N:..J5432. T98..KQ. AKQJ.A.. .KQJ..32", trump="S")

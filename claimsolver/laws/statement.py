@@ -165,6 +165,18 @@ class _Compiler:
                 f"{'squeeze' if isinstance(st, L.Squeeze) else 'throw-in'} stated: it is credited only "
                 "as far as the cards force it; the opponents defend as best they can"
             )
+        elif isinstance(st, L.Outstanding):
+            # a statement about the card, not a play: he is not taken to have overlooked it, and
+            # a trump said to be out is a statement about trumps (Law 70C1)
+            c = _card(st.card)
+            if c >= 0:
+                self.mention_card(c)
+                if card_suit(c) == self.trump:
+                    self.suits.add(self.trump)
+            elif isinstance(st.card, L.CardRef) and st.card.trump and self.trump != NOTRUMP:
+                self.suits.add(self.trump)
+            elif isinstance(st.card, L.CardRef) and isinstance(st.card.suit, int):
+                self.suits.add(st.card.suit)
         elif isinstance(st, L.TrickList):
             self.trick_list(st)
         elif isinstance(st, L.IfThen):

@@ -28,7 +28,7 @@ from claimsolver.cards import (
 )
 from claimsolver.line import (
     Breaks, CardRef, Cash, Concede, Cross, Discard, DrawTrumps, Drops, Duck, Finesse,
-    IfThen, Line, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, Unblock,
+    IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, Unblock,
 )
 from claimsolver.statement.render import SUIT_PLURAL, SUIT_SINGULAR, card_text, render_step
 
@@ -640,6 +640,32 @@ class _Binder:
         b = ThrowIn(v, s.suit)
         return b, "throw " + (v.full_name if v is not None else "an opponent") + " in" + \
             (f" with a {SUIT_SINGULAR[s.suit]}" if s.suit is not None else "")
+
+    def _outstanding(self, s, what):
+        """"one trump out", "the ♠J is still out": the card (or the trump suit) he says the
+        opponents hold; a note where they do not."""
+        ref = s.card
+        if isinstance(ref, CardRef) and ref.trump and ref.rank is None:
+            t = self.trump_suit(what)
+            if t is None:
+                return None
+            held = list(iter_cards(self.suit_mask(self.opps, t)))
+            if not held:
+                self.notes.append(f"{what}: the opponents have no trumps left")
+                return None
+            return Outstanding(CardRef(t, None, None, None, True)), \
+                "a trump is out (" + ", ".join(f"{self.holder(c).full_name}'s {_sym(c)}" for c in held) + ")"
+        if isinstance(ref, CardRef) and ref.rank is None and ref.suit is not None:
+            held = list(iter_cards(self.suit_mask(self.opps, ref.suit)))
+            if not held:
+                self.notes.append(f"{what}: the opponents have no {SUIT_PLURAL[ref.suit]} left")
+                return None
+            return Outstanding(CardRef(ref.suit)), \
+                f"a {SUIT_SINGULAR[ref.suit]} is out (" + ", ".join(f"{self.holder(c).full_name}'s {_sym(c)}" for c in held) + ")"
+        c = self.card(ref, what, self.opps)
+        if not isinstance(c, int):
+            return None
+        return Outstanding(c), f"{self.holder(c).full_name}'s {_sym(c)} is out"
 
     def _tricklist(self, s, what):
         for suit, n in s.counts:

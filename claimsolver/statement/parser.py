@@ -11,8 +11,8 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken, Vis
 
 from claimsolver.line import (
     Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
-    HandRef, IfThen, Line, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, TrickList,
-    Unblock,
+    HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
+    TrickList, Unblock,
 )
 from claimsolver.statement import vocab
 from claimsolver.statement.earley import fast, plain
@@ -564,6 +564,22 @@ class _ToLine(Transformer):
         return [Discard(w[1], w[2], t[1], t[2], _loc(ch) or w[3])]
 
     # squeezes, throw-ins
+    def out_trump(self, ch):
+        return [Outstanding(CardRef(None, trump=True))]
+
+    def out_suit(self, ch):
+        return [Outstanding(CardRef(_suits(ch)[0].suit))]
+
+    def out_card(self, ch):
+        """"the ♠J is out"; "the last trump is out", "the top spade is out": a trump, a card of
+        the suit (which one is not said)."""
+        out = []
+        for c in _cards(ch):
+            if c.rank is None:
+                c = CardRef(None, trump=True) if c.trump else CardRef(c.suit)
+            out.append(Outstanding(c))
+        return out
+
     def squeeze(self, ch):
         h = _find(ch, "hand")
         s = _find(ch, "suits")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from claimsolver.cards import ACE, JACK, KING, QUEEN, TEN, Seat, SUIT_SYMBOLS, card_rank, card_suit
 from claimsolver.line import (
     Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
-    HandRef, IfThen, Line, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, TrickList,
-    Unblock,
+    HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
+    TrickList, Unblock,
 )
 
 SUIT_PLURAL = ("spades", "hearts", "diamonds", "clubs")
@@ -179,6 +179,13 @@ def render_step(s) -> str:
             n = s.counts[0][1]
             return f"{number(n)} {SUIT_SINGULAR[s.counts[0][0]]} trick" + ("s" if n != 1 else "")
         return ", ".join(parts[:-1]) + " and " + parts[-1]
+    if isinstance(s, Outstanding):
+        c = s.card
+        if isinstance(c, CardRef) and c.trump and c.rank is None:
+            return "a trump is out"
+        if isinstance(c, CardRef) and c.rank is None and c.suit is not None and c.hand is None:
+            return f"a {SUIT_SINGULAR[c.suit]} is out"
+        return f"{card_text(c)} is out"
     if isinstance(s, IfThen):
         then = _steps(s.then) or "I have the rest"
         text = f"if {_event(s.event)}, {then}"

@@ -82,7 +82,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "MINE": ("mine", "ours"),
     "GOOD": ("good", "high", "winners", "winner", "established", "fine", "cold", "tops"),
     "FIRST": ("first",),
-    "OUTSTANDING": ("outstanding", "remaining", "missing", "opponents", "defenders"),
+    "OUTSTANDING": ("outstanding", "remaining", "missing", "opponents", "defenders", "left"),
     "MY": ("my", "our", "his", "her"),  # "his", "her": a director writing of the claimer
     "YOU": ("you", "your", "yours", "they", "them", "their", "theirs"),
     "A": ("a", "an"),
@@ -110,6 +110,7 @@ FILLER: frozenset[str] = frozenset((
     "must", "may", "might", "let's", "lets", "it's", "its", "that's", "there's", "say", "guess",
     "think", "see", "look", "anyway", "hopefully", "naturally", "normally",
     "marked",  # "take the marked finesse": a finesse said is a finesse stated (Law 70E1)
+    "still",  # "one trump still out"
 ))
 
 SUIT_WORD_INDEX = {"spade": 0, "heart": 1, "diamond": 2, "club": 3}

@@ -649,23 +649,23 @@ class _Binder:
             t = self.trump_suit(what)
             if t is None:
                 return None
-            held = list(iter_cards(self.suit_mask(self.opps, t)))
-            if not held:
-                self.notes.append(f"{what}: the opponents have no trumps left")
-                return None
-            return Outstanding(CardRef(t, None, None, None, True)), \
-                "a trump is out (" + ", ".join(f"{self.holder(c).full_name}'s {_sym(c)}" for c in held) + ")"
+            return self._out_suit(t, CardRef(t, None, None, None, True), "a trump", "trumps", what)
         if isinstance(ref, CardRef) and ref.rank is None and ref.suit is not None:
-            held = list(iter_cards(self.suit_mask(self.opps, ref.suit)))
-            if not held:
-                self.notes.append(f"{what}: the opponents have no {SUIT_PLURAL[ref.suit]} left")
-                return None
-            return Outstanding(CardRef(ref.suit)), \
-                f"a {SUIT_SINGULAR[ref.suit]} is out (" + ", ".join(f"{self.holder(c).full_name}'s {_sym(c)}" for c in held) + ")"
+            return self._out_suit(ref.suit, CardRef(ref.suit), f"a {SUIT_SINGULAR[ref.suit]}",
+                                  SUIT_PLURAL[ref.suit], what)
         c = self.card(ref, what, self.opps)
         if not isinstance(c, int):
             return None
         return Outstanding(c), f"{self.holder(c).full_name}'s {_sym(c)} is out"
+
+    def _out_suit(self, suit: int, ref: CardRef, one: str, plural: str, what: str):
+        """:meth:`_outstanding` of a card of ``suit`` whose rank is not said."""
+        held = list(iter_cards(self.suit_mask(self.opps, suit)))
+        if not held:
+            self.notes.append(f"{what}: the opponents have no {plural} left")
+            return None
+        return Outstanding(ref), f"{one} is out (" + ", ".join(
+            f"{self.holder(c).full_name}'s {_sym(c)}" for c in held) + ")"
 
     def _tricklist(self, s, what):
         for suit, n in s.counts:

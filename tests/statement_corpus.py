@@ -561,6 +561,13 @@ add(L(Discard(cards=(lo(H),), on_card=c("ST", DUMMY))), "the heart loser goes on
 add(L(Cash(S, None, (top(S),) * 3)), "the top three ♠", "cash the top 3 spades", "top three ♤")
 add(L(Cash(S, cards=(c("SA"), c("SK"))), Discard(cards=(r(None, H),))),
     "I'll cash the AK of spades throwing a heart", "cash ♠AK, throwing a heart")
+# "then" ends a discard's cards, and a rank after it is the next card (session 43)
+add(L(Cash(H, cards=(c("HA"),)), Discard(cards=(c("C2"),)), PlayCard(c("DJ"))),
+    "cash the ♥A discarding the ♣2, then the ♦J", "cash HA, throwing C2, then DJ")
+add(L(PlayCard(c("HA")), PlayCard(c("HK")), Discard(cards=(c("S5", DUMMY),)), PlayCard(c("DJ")), Concede()),
+    "I play the HA-K discarding dummy's S5, then the DJ, and you get one trick")
+add(L(PlayCard(r(10)), PlayCard(r(8))), "play the 10, then the 8", "play the ten then the eight")
+add(L(PlayCard(r(14)), PlayCard(r(13))), "play the ace, then the king")
 add(L(PlayCard(c("HA")), PlayCard(c("HK")), PlayCard(c("HQ"))), "the AKQ of hearts", "AKQ of hearts",
     "the HA-K-Q", "♥A-K-Q")
 add(L(Cash(H, cards=(c("HA"), c("HK")))), "cash ♥A-K", "cash the HA-K", "cash ♡A-K")
@@ -589,7 +596,8 @@ REJECTED: list[tuple[str, list[str]]] = [
     ("cash the spudz", ["spudz", "did you mean 'spade'"]),
     # two bare numbers: cards said without their suit or a verb, not two counts of tricks
     ("all my trumps are good: the 10, then the 8, then the 2",
-     ["a second number of tricks (8) after 10", "column 42", "a verb (play the 10)"]),
+     ["10 is read as a number of tricks beside cards said by their rank", "column 29", "a verb (play the 10)"]),
+    ("ten tricks, 9", ["a second number of tricks (9) after 10", "column 13"]),
     ("all mine unless", ["stops too early after 'unless' (column 10)", "'trumps'"]),
     ("all mine unless trumps are", ["stops too early after 'trumps' (column 17)", "'break'"]),
     ("the rest unless trumps are 4-0 then cash the clubs", ["after 'unless' (column 10) only the event"]),

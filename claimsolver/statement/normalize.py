@@ -8,7 +8,7 @@ grammar terminal, canonical value, column and original word). It
   ``claimsolver.cards``;
 - splits possessives (``dummy's`` -> ``dummy`` + ``'s``) and contractions (``I'll``);
 - joins multi-word phrases ("cross ruff", "shows out", "if not");
-- drops filler words ("I'll", "then", "and", "just", "the", punctuation other than a full
+- drops filler words ("I'll", "and", "just", "the", punctuation other than a full
   stop, which becomes a sentence break ``STOP``: it ends a conditional);
 - corrects misspellings conservatively (words of 4+ letters, close match >= 0.82 to one
   vocabulary word: "finese" -> "finesse"); anything else unknown is a syntax error.

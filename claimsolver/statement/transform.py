@@ -504,6 +504,9 @@ class _ToLine(Transformer):
     def play_one(self, ch):
         return [PlayCard(_cards(ch)[0])]
 
+    def play_rank(self, ch):
+        return [PlayCard(CardRef(None, int(_toks(ch, "RANK")[0]), _owner(ch)))]
+
     def play_loser(self, ch):
         s = _suit_of(_toks(ch, "SUIT")[0]).suit
         return [PlayCard(CardRef(s, None, _owner(ch), "loser"))]
@@ -617,7 +620,16 @@ def _collect(children):
     steps: list = []
     last: list = []
     tricks = None
+    by_rank = False  # a card said by its rank after "then"
+    prev = None
     for c in children:
+        after_then, prev = isinstance(prev, Token) and prev.type == "THEN", c
+        if after_then and _tag(c, "tricks") and len(c) > 3 and 2 <= c[1] <= 10:
+            # "play the 10, then the 8": a bare number after "then" is the next card, said by
+            # its rank (the suit found when bound), not a count of tricks
+            steps.append(PlayCard(CardRef(None, c[1])))
+            by_rank = True
+            continue
         if isinstance(c, list):
             steps.extend(c)
         elif _tag(c, "atend"):
@@ -640,6 +652,10 @@ def _collect(children):
         elif _tag(c, "branch"):
             steps.extend(c[1])
             tricks = tricks or c[2]
+    if by_rank and tricks is not None and len(tricks) > 2:
+        # "the 10, then the 8": the first number is a card said by its rank too
+        raise _BadToken(tricks[2], f"{tricks[0]} is read as a number of tricks beside cards said by their rank",
+                        ["a card with a verb (play the 10) or its suit (the ♥10), or 'tricks' (10 tricks)"])
     return steps + last, (tricks[:2] if tricks is not None else None)
 
 

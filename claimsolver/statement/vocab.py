@@ -47,6 +47,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "EXCEPT": ("except", "excepting", "but", "bar", "barring"),
     # conditionals
     "IF": ("if",),
+    # "then" orders the steps; it also ends a list of cards a discard takes ("cash the ♥A
+    # discarding the ♣2, then the ♦J": the jack is played, not discarded)
+    "THEN": ("then",),
     "OTHERWISE": ("otherwise", "else"),
     "DROP": ("drops", "drop", "dropping", "falls", "fall", "falling"),
     "BREAK": ("break", "breaks", "breaking", "split", "splits", "behave", "behaves"),
@@ -100,7 +103,7 @@ WORDS: dict[str, tuple[str, ...]] = {
 # words dropped before parsing (after multi-word phrases are joined)
 FILLER: frozenset[str] = frozenset((
     "i", "ill", "im", "ive", "id", "will", "shall", "would", "should", "can", "could", "going",
-    "gonna", "then", "and", "after", "that", "just", "the", "now", "also", "so", "simply",
+    "gonna", "and", "after", "that", "just", "the", "now", "also", "so", "simply",
     "please", "we", "us", "me", "is", "are", "be", "being", "was", "were", "am", "this", "these",
     "those", "up", "by", "next", "finally", "okay", "ok", "well", "both", "ways", "way", "for",
     "am", "do", "which", "what", "eventually", "afterwards", "afterward", "before", "here",

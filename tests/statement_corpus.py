@@ -81,7 +81,8 @@ add(NOTHING, "cash my winners", "cash the winners", "I'll play out my winners", 
     "the trumps are high", "cash everything", "I'm cashing everything", "play everything from the top",
     "I'll play from the top", "from the top", "top down", "all my cards are good", "my hand's good",
     "dummy's good", "I have the rest on any lie", "the rest are mine whatever happens",
-    "all mine regardless of the split", "making my contract", "contract made", "just making")
+    "all mine regardless of the split", "making my contract", "contract made", "just making",
+    "from the top down", "cash out", "cashing out")
 
 category("trick counts")
 # --- trick counts --------------------------------------------------------------------------
@@ -199,7 +200,10 @@ add(L(Concede(H, count=2)), "concede two hearts", "lose two hearts", "two heart 
     "I have two losers in hearts")
 add(L(Concede(C)), "one loser in clubs", "I have one club loser")
 add(L(Concede(card=r(None, trump=True))), "concede a trump", "losing a trump trick", "one trump loser")
-add(L(Concede(at_end=True)), "conceding a trick at the end", "one loser at the end")
+add(L(Concede(at_end=True)), "conceding a trick at the end", "one loser at the end",
+    "you get the last trick", "the last trick is yours", "concede the last trick")
+add(L(Concede()), "one trick to you")
+add(L(Concede(card=r(14, trump=True))), "you get your ace of trumps")
 
 category("crossing")
 # --- crossing, unblocking, ducks -----------------------------------------------------------

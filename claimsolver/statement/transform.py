@@ -419,6 +419,10 @@ class _ToLine(Transformer):
 
     con_trick_to = con_trick
 
+    def con_last(self, ch):
+        """"you get the last trick": one trick conceded at the end."""
+        return [Concede(None, None, 1, True)]
+
     def con_card(self, ch):
         at_end = bool(_find(ch, "atend"))
         return [_concede_card(c, at_end) for c in _cards(ch)]

@@ -163,6 +163,9 @@ add(L(Finesse(S)), "take the spade finesse", "taking the spade finesse", "spade 
     "take the spade finese", "takeing the spade finesse", "finesse in spades",
     "taking a spade finesse")
 add(L(DrawTrumps(), Finesse(None)), "draw trumps and take the marked finesse")
+# the trick a losing finesse costs, said after it (session 43)
+add(L(Finesse(C)), "take the club finesse; if it fails I lose one", "take the club finesse, if it loses you get one",
+    "take the club finesse, if it doesn't work you get a club", "take the club finesse. If it fails, one off")
 add(L(Finesse(C)), "take the club finesse", "the club finesse", "take the club finesse if needed",
     "taking the club finesse if necessary", "the club finesse if need be")
 add(L(Finesse(None)), "take the finesse", "finessing")
@@ -287,6 +290,7 @@ add(L(ThrowIn(WEST, None)), "throw West in", "endplay West")
 category("conditionals")
 # --- conditionals --------------------------------------------------------------------------
 add(L(IfThen(Drops(c("HQ")), (), (Finesse(C),))),
+    "if the ♥Q drops I have the rest, if it doesn't, the club finesse",
     "if the ♥Q drops I have the rest, otherwise I take the club finesse",
     "if the queen of hearts drops the rest are mine, otherwise take the club finesse",
     "if the ♥Q falls I have the rest, if not I take the club finesse",
@@ -603,6 +607,8 @@ REJECTED: list[tuple[str, list[str]]] = [
      ["10 is read as a number of tricks beside cards said by their rank", "column 29", "a verb (play the 10)"]),
     ("ten tricks, 9", ["a second number of tricks (9) after 10", "column 13"]),
     ("all mine unless", ["stops too early after 'unless' (column 10)", "'trumps'"]),
+    # after a finesse, "if it fails" takes only the trick it costs, not another line
+    ("take the club finesse; if it fails I'll take the spade finesse", ["'spade'", "column 50"]),
     ("all mine unless trumps are", ["stops too early after 'trumps' (column 17)", "'break'"]),
     ("the rest unless trumps are 4-0 then cash the clubs", ["after 'unless' (column 10) only the event"]),
 ]

@@ -419,6 +419,11 @@ class _ToLine(Transformer):
 
     con_trick_to = con_trick
 
+    def finesse_fails(self, ch):
+        """"take the club finesse; if it fails I lose one": the finesse (the trick it loses
+        when it fails is the one he says he loses)."""
+        return [c for c in ch if isinstance(c, list)][0]
+
     def con_last(self, ch):
         """"you get the last trick": one trick conceded at the end."""
         return [Concede(None, None, 1, True)]

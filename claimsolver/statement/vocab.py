@@ -138,8 +138,13 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("if", "not"), ("otherwise",)),
     (("if", "that", "fails"), ("otherwise",)),
     (("if", "it", "fails"), ("otherwise",)),
-    (("if", "it", "doesn't"), ("otherwise",)),
+    # ("doesn't" reaches the phrases as "doesn": the normaliser drops a contraction's tail)
+    (("if", "it", "doesn", "work"), ("otherwise",)),
+    (("if", "it", "doesn"), ("otherwise",)),
+    (("if", "it", "does", "not", "work"), ("otherwise",)),
     (("if", "it", "does", "not"), ("otherwise",)),
+    (("if", "it", "loses"), ("otherwise",)),
+    (("if", "it", "is", "wrong"), ("otherwise",)),
     (("failing", "that"), ("otherwise",)),
     (("but", "if"), ("if",)),  # "but" is otherwise "except" ("all but one")
     (("but", "otherwise"), ("otherwise",)),

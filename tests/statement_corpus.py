@@ -82,7 +82,8 @@ add(NOTHING, "cash my winners", "cash the winners", "I'll play out my winners", 
     "I'll play from the top", "from the top", "top down", "all my cards are good", "my hand's good",
     "dummy's good", "I have the rest on any lie", "the rest are mine whatever happens",
     "all mine regardless of the split", "making my contract", "contract made", "just making",
-    "from the top down", "cash out", "cashing out")
+    "from the top down", "cash out", "cashing out", "whatever they lead", "I'll win any return",
+    "win the return and claim")
 
 category("trick counts")
 # --- trick counts --------------------------------------------------------------------------
@@ -104,7 +105,10 @@ add(L(DrawTrumps(DUMMY)), "draw trumps from dummy", "drawing trumps from the boa
 add(L(DrawTrumps(MY)), "draw trumps from my hand", "cash my trumps", "I'm leading a trump from hand",
     "lead a trump from my hand")
 add(L(DrawTrumps(DUMMY)), "lead a trump from dummy")
-add(DT, "trumps and the rest are high", "trumps, the rest are good", "lead a trump", "I'll lead a trump")
+add(DT, "trumps and the rest are high", "trumps, the rest are good", "lead a trump", "I'll lead a trump",
+    "once trumps are drawn the rest are high", "the rest are good when trumps are drawn",
+    "trumps drawn, the rest are high", "with trumps drawn I have the rest")
+add(L(DrawTrumps(), Ruff(C, None, 1)), "one round of trumps then ruff a club")
 add(L(DrawTrumps(), tricks=10, kind="total"), "ten tricks after drawing trumps")
 
 category("cashing")
@@ -140,6 +144,8 @@ add(L(Ruff(D, None, 1)), "ruffing the last diamond", "ruff a diamond", "ruff the
 add(L(Ruff(C, None, None)), "ruff the clubs good", "ruff out the clubs", "ruff clubs")
 add(L(Ruff(S, MY, 2)), "ruff two spades in hand", "ruff 2 spades in my hand")
 add(L(Ruff(None, None, None)), "I'll ruff my losers", "ruff the losers")
+add(L(Ruff(S, None, 1)), "ruff the spade return")
+add(L(Crossruff()), "scoring my trumps separately", "score my trumps separately")
 add(L(Ruff(None, DUMMY, None)), "ruff the losers in dummy", "ruff my losers on the board")
 add(L(Ruff(None, DUMMY, 1)), "ruff in dummy")
 # ruffing with a named trump: the ruff, then the trump it is made with (bind merges them)
@@ -214,6 +220,9 @@ add(L(Cross(None, c("HK"), H)), "play a heart to the king", "lead a heart to the
     "play a heart to the ♥K", "play a small heart to the king", "lead a low heart to the king of hearts")
 add(L(Cross(DUMMY, c("DA"), D)), "cross to dummy with the ♦A", "crossing to dummy with the ace of diamonds",
     "cross to the board with the ♦A", "enter dummy with the DA", "get to dummy with the ♦A")
+add(L(Cross(None, r(13), None)), "lead towards the king", "lead up to the king")
+add(L(Cross(DUMMY, r(12, hand=DUMMY), None)), "lead towards dummy's queen")
+add(L(Cross(None, c("HK"), H)), "lead a heart towards the king")
 add(L(Cross(DUMMY)), "cross to dummy", "cross over to dummy", "go to dummy", "enter dummy")
 add(L(Cross(MY, None, C)), "come back to hand with a club", "return to hand with a club",
     "back to hand with a club", "cross to my hand with a club", "cross to hand in clubs")
@@ -283,6 +292,8 @@ add(L(Squeeze(WEST, (D, C))), "squeeze West in the minors", "squeezing West in t
 add(L(Squeeze(EAST, (S, H))), "squeeze East in the majors")
 add(L(Squeeze(NORTH)), "squeeze North")
 add(L(Squeeze()), "squeeze", "squeezing", "the rest are mine on a squeeze")
+add(L(Squeeze(WEST)), "West will be squeezed")
+add(L(Squeeze(EAST, (D, C))), "East is squeezed in the minors")
 add(L(ThrowIn(EAST, S)), "throw East in with a spade", "throw in East with a spade",
     "endplay East with a spade", "throw-in East with a spade", "throw East in in spades")
 add(L(ThrowIn(WEST, None)), "throw West in", "endplay West")

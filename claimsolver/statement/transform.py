@@ -503,6 +503,12 @@ class _ToLine(Transformer):
         target = _fill_suit(_cards(ch)[-1], suit)
         return [Cross(target.hand, target, suit)]
 
+    def cross_toward(self, ch):
+        """"lead towards the king": a card of its suit led to it (the suit found when bound
+        where it is not said)."""
+        target = _cards(ch)[-1]
+        return [Cross(target.hand, target, target.suit)]
+
     def cross_to_hand(self, ch):
         return [Cross(_find(ch, "hand")[1], None, _find(ch, "leadnp")[1])]
 

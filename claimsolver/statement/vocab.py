@@ -114,6 +114,7 @@ FILLER: frozenset[str] = frozenset((
     "think", "see", "look", "anyway", "hopefully", "naturally", "normally",
     "marked",  # "take the marked finesse": a finesse said is a finesse stated (Law 70E1)
     "still",  # "one trump still out"
+    "once", "when",  # "once trumps are drawn, the rest are high"
 ))
 
 SUIT_WORD_INDEX = {"spade": 0, "heart": 1, "diamond": 2, "club": 3}
@@ -197,6 +198,28 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("regardless", "of", "the", "split"), ()),
     (("regardless", "of", "the", "break"), ()),
     (("regardless",), ()),
+    # the claim holds whatever they lead back
+    (("whatever", "they", "return"), ()),
+    (("whatever", "they", "lead"), ()),
+    (("whatever", "is", "returned"), ()),
+    (("whatever", "comes", "back"), ()),
+    (("win", "any", "return"), ()),
+    (("win", "the", "return"), ()),
+    (("winning", "the", "return"), ()),
+    (("on", "any", "return"), ()),
+    (("any", "return"), ()),
+    # "ruff the spade return": the spade they lead back
+    (("spade", "return"), ("spade",)),
+    (("heart", "return"), ("heart",)),
+    (("diamond", "return"), ("diamond",)),
+    (("club", "return"), ("club",)),
+    (("with", "trumps", "drawn"), ("trumps", "drawn")),
+    # "score my trumps separately": a crossruff
+    (("score", "my", "trumps", "separately"), ("crossruff",)),
+    (("scoring", "my", "trumps", "separately"), ("crossruff",)),
+    (("score", "the", "trumps", "separately"), ("crossruff",)),
+    (("scoring", "the", "trumps", "separately"), ("crossruff",)),
+    (("trumps", "separately"), ("crossruff",)),
     # "making my contract", "contract made": the claim, no line
     (("making", "my", "contract"), ("claim",)),
     (("making", "the", "contract"), ("claim",)),

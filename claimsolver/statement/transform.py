@@ -631,7 +631,8 @@ def _concede_card(c: CardRef, at_end: bool) -> Concede:
 
 def _collect(children):
     """Items and a trailing conditional -> (steps, (tricks, kind) or None). Steps said "at
-    the end" go after the others (a concession keeps its place, marked ``at_end``)."""
+    the end" go after the others (a concession keeps its place, marked ``at_end``). A bare
+    number right after "then" that can be a rank is a card; a count of tricks is said once."""
     steps: list = []
     last: list = []
     tricks = None
@@ -655,8 +656,8 @@ def _collect(children):
                     last.append(s)
         elif _tag(c, "tricks"):
             if tricks is not None and tricks[:2] != (c[1], c[2]) and (len(c) > 3 or len(tricks) > 2):
-                # a bare number is a count of tricks ("all 11"); a second, different one is a
-                # card said without its suit or verb ("the 10, then the 8"), not a count
+                # a bare number is a count of tricks ("all 11"); a second, different one
+                # ("ten tricks, 9") is no count: most likely a card said without its suit or verb
                 raise _BadToken(c[3] if len(c) > 3 else tricks[2],
                                 f"a second number of tricks ({c[1]}) after {tricks[0]}",
                                 ["a card with its suit (the ♥10) or a verb (play the 10)"])

@@ -170,6 +170,16 @@ class TrickList:
 
 
 @dataclasses.dataclass(frozen=True)
+class Establish:
+    """"establish the clubs", "set up dummy's diamonds": the suit played from the top until
+    its last winner, the rounds the opponents must win given up on the way (the cards are read
+    from the position when the line is compiled: laws.count.establishing_cards)."""
+
+    suit: int | None
+    hand: Hand = None
+
+
+@dataclasses.dataclass(frozen=True)
 class Outstanding:
     """"one trump out", "the ♠J is still out": he says the opponents hold the card (``card``;
     a trump, rank open, for "a trump"). Not a play: a statement about that card (Law 70C1 for
@@ -218,7 +228,7 @@ class IfThen:
 
 Step = Union[
     DrawTrumps, Cash, Ruff, Crossruff, Finesse, Concede, Duck, Unblock, Overtake, Cross,
-    PlayCard, Discard, Squeeze, ThrowIn, TrickList, Outstanding, IfThen,
+    PlayCard, Discard, Squeeze, ThrowIn, TrickList, Establish, Outstanding, IfThen,
 ]
 
 

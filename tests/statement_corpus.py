@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from claimsolver.cards import parse_card
 from claimsolver.line import (
-    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
-    HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
+    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
+    Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
     TrickList, Unblock,
 )
 
@@ -133,6 +133,10 @@ add(L(Cash(H, None, (r(None, H),))), "cash a heart", "cash one heart")
 add(L(Cash(C, DUMMY)), "cash dummy's clubs", "cash the clubs in dummy", "run the clubs from dummy",
     "cash the clubs on the board")
 add(L(Cash(H, MY)), "take my heart tricks")
+# establishing a suit: from the top, the rounds they must win given up on the way (session 43)
+add(L(Establish(C)), "establish the clubs", "set up the clubs", "I'll establish clubs", "setting up the clubs")
+add(L(Establish(D, DUMMY)), "establish dummy's diamonds", "set up the diamonds in dummy")
+add(L(Establish(S, MY), DrawTrumps()), "I'll set up my spades, then draw trumps")
 add(L(Cash(S, cards=(c("SA"),)), Cash(H, cards=(c("HA"),))), "cash the ♠A and the ♥A")
 
 category("ruffs")

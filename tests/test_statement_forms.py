@@ -134,3 +134,24 @@ def test_exception_compiles_to_a_concession():
     bs = bind(parse("all mine except the ♣A"), claim.position, claim.claimer, claim.declarer)
     rows = compile_line(bs.line, claim).steps
     assert int(rows[0][T.S_KIND]) == T.STEP_CONCEDE and rows[0][T.S_CARD2] == card("CA")
+
+
+def test_establishing_a_suit_plays_it_from_the_top_through_the_rounds_they_win():
+    # South ♣KQJ4 opposite North's ♣65 against East's ♣A73 and West's ♣T98: "establish the
+    # clubs" plays them from the top — the king (knocking out the ace), queen, jack, then the
+    # four, which takes the last round (Law 70D1: the line he states; a small club led first
+    # would lose to West's ten as well)
+    claim = make_claim("N:A.2.2.65 .A.A.A73 2...KQJ4 KQ...T98", leader="S")
+    for text in ("establish the clubs", "I'll set up my clubs"):
+        rows = compile_line(b(text, claim.position).line, claim).steps
+        assert [int(r[T.S_KIND]) for r in rows] == [T.STEP_PLAY] * 4 + [T.STEP_END], text
+        assert [int(r[T.S_CARD]) for r in rows[:4]] == [card(c) for c in ("CK", "CQ", "CJ", "C4")]
+    # length: ♣AK432 opposite ♣5 against East's ♣QJT and West's ♣9 — the ace and king, the
+    # third round given up to the queen, then the three and the two
+    est = make_claim("N:A.A.A2.5 K.K..QJT ...AK432 Q.Q.KQ.9", leader="S")
+    rows = compile_line(b("establish the clubs", est.position).line, est).steps
+    assert [int(r[T.S_CARD]) for r in rows[:-1]] == [card(c) for c in ("CA", "CK", "C4", "C3", "C2")]
+    # no round of it can be won: nothing imposed, and the note says why
+    low = make_claim("N:A.2.2.76 .A..AKQJ 2...5432 KQ...T98", leader="S")
+    compiled = compile_line(b("establish the clubs", low.position).line, low)
+    assert len(compiled.steps) == 0 and any("no round" in n for n in compiled.notes)

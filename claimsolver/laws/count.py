@@ -108,6 +108,27 @@ def _rounds(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int
     return free, after
 
 
+def establishing_cards(hands: tuple[int, int, int, int], side: int, suit: int) -> list[int] | None:
+    """"establish the clubs" (Law 70D1, the line he states): the claiming side's card of each
+    round of ``suit`` played from the top (``tables.COUNT``'s rounds: the hand with the higher
+    card plays it, the other its lowest), every card where it lies, up to the last round the
+    side wins — the rounds the opponents must win are given up on the way. None when the side
+    wins no round of it."""
+    ours = (_ranks(hands[side], suit), _ranks(hands[side + 2], suit))
+    rounds = _round_winners(ours, (_ranks(hands[1 - side], suit), _ranks(hands[3 - side], suit)))
+    won = [i for i, (w, _blocked) in enumerate(rounds) if w < 2]
+    if not won:
+        return None
+    pair = [sorted(ours[0]), sorted(ours[1])]
+    cards = []
+    for _ in range(won[-1] + 1):  # which hand's card is the pair's does not depend on theirs
+        k = 0 if pair[0] and (not pair[1] or pair[0][-1] > pair[1][-1]) else 1
+        cards.append(16 * suit + pair[k].pop())
+        if pair[1 - k]:
+            pair[1 - k].pop(0)
+    return cards
+
+
 def can_reach(hands: tuple[int, int, int, int], side: int, forget: int, trump: int, frm: int, to: int,
               skip: int | None = None) -> bool:
     """Can claiming hand ``frm`` put partner ``to`` on lead (``tables.COUNT``)? In a suit other

@@ -21,6 +21,7 @@ from claimsolver.cards import NOTRUMP, Seat, card_suit
 from claimsolver.claim import Claim
 from claimsolver.errors import InvalidInput
 from claimsolver.laws.awareness import Mentions
+from claimsolver.laws.count import establishing_cards
 
 ALL = 13  # "as many as needed"
 # The most step rows the claim search takes (engine/claim_api.py checks the same bound; a test
@@ -165,6 +166,8 @@ class _Compiler:
                 f"{'squeeze' if isinstance(st, L.Squeeze) else 'throw-in'} stated: it is credited only "
                 "as far as the cards force it; the opponents defend as best they can"
             )
+        elif isinstance(st, L.Establish):
+            self.establish(st)
         elif isinstance(st, L.Outstanding):
             # a statement about the card, not a play: he is not taken to have overlooked it, and
             # a trump said to be out is a statement about trumps (Law 70C1)
@@ -183,6 +186,25 @@ class _Compiler:
             self.conditional(st)
         else:  # pragma: no cover - every step type is handled above
             self.notes.append(f"{type(st).__name__} is not understood by the search: ignored")
+
+    def establish(self, st: L.Establish) -> None:
+        """"establish the clubs" (Law 70D1: the line he states): the suit played from the top
+        on the real cards up to the last round his side wins, the rounds the opponents must
+        win given up on the way (:func:`claimsolver.laws.count.establishing_cards`: one play
+        row per round, the side's card of it). He speaks of the suit, so its cards are not
+        overlooked."""
+        if not isinstance(st.suit, int):
+            self.notes.append("the suit to establish could not be identified: ignored")
+            return
+        cards = establishing_cards(self.claim.position.hands, self.claim.claiming_side, st.suit)
+        if cards is None:
+            self.notes.append(f"establish the {('spades', 'hearts', 'diamonds', 'clubs')[st.suit]}: no round of "
+                              "it can be won; not imposed")
+            return
+        self.suits.add(st.suit)
+        for c in cards:
+            self.mention_card(c)
+            self.emit(_row(T.STEP_PLAY, st.suit, card=c))
 
     def trick_list(self, st: L.TrickList) -> None:
         """A list of tricks by suit is not an order of play (DESIGN 2.2); what it binds is

@@ -27,7 +27,7 @@ from claimsolver.cards import (
     NOTRUMP, SUIT_SYMBOLS, Seat, card_rank, card_suit, iter_cards, make_card, suit_cards,
 )
 from claimsolver.line import (
-    Breaks, CardRef, Cash, Concede, Cross, Discard, DrawTrumps, Drops, Duck, Finesse,
+    Breaks, CardRef, Cash, Concede, Cross, Discard, DrawTrumps, Drops, Duck, Establish, Finesse,
     IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, Unblock,
 )
 from claimsolver.statement.render import SUIT_PLURAL, SUIT_SINGULAR, card_text, render_step
@@ -640,6 +640,19 @@ class _Binder:
         b = ThrowIn(v, s.suit)
         return b, "throw " + (v.full_name if v is not None else "an opponent") + " in" + \
             (f" with a {SUIT_SINGULAR[s.suit]}" if s.suit is not None else "")
+
+    def _establish(self, s, what):
+        """"establish the clubs": the suit and, when said, the hand whose cards are set up."""
+        hand = self.hand(s.hand)
+        if s.suit is None or not self.suit_mask(self.side, s.suit):
+            self.notes.append(f"{what}: {self.side_name()} have no such suit")
+            return None
+        if hand is not None and not suit_cards(self.pos.hands[hand], s.suit):
+            self.notes.append(f"{what}: {self.name(hand)} has no {SUIT_PLURAL[s.suit]}")
+            return None
+        b = Establish(s.suit, hand)
+        return b, f"establish the {SUIT_PLURAL[s.suit]}" + (f" in {self.name(hand)}" if hand is not None else "") + \
+            " (played from the top, the rounds they must win given up on the way)"
 
     def _outstanding(self, s, what):
         """"one trump out", "the ♠J is still out": the card (or the trump suit) he says the

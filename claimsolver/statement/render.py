@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from claimsolver.cards import ACE, JACK, KING, QUEEN, TEN, Seat, SUIT_SYMBOLS, card_rank, card_suit
 from claimsolver.line import (
-    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
-    HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
+    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
+    Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
     TrickList, Unblock,
 )
 
@@ -179,6 +179,8 @@ def render_step(s) -> str:
             n = s.counts[0][1]
             return f"{number(n)} {SUIT_SINGULAR[s.counts[0][0]]} trick" + ("s" if n != 1 else "")
         return ", ".join(parts[:-1]) + " and " + parts[-1]
+    if isinstance(s, Establish):
+        return f"establish {owner_prefix(s.hand) or 'the '}{SUIT_PLURAL[s.suit]}" if s.suit is not None else "establish"
     if isinstance(s, Outstanding):
         c = s.card
         if isinstance(c, CardRef) and c.trump and c.rank is None:

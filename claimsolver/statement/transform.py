@@ -13,9 +13,9 @@ import dataclasses
 from lark import Token, Transformer
 
 from claimsolver.line import (
-    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Finesse,
-    HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
-    TrickList, Unblock,
+    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
+    Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze,
+    ThrowIn, TrickList, Unblock,
 )
 from claimsolver.statement import vocab
 
@@ -278,6 +278,9 @@ class _ToLine(Transformer):
 
     def cash_owned(self, ch):
         return [_counted_cash(_suits(ch)[0].suit, _loc(ch) or _owner(ch), _count(ch))]
+
+    def establish(self, ch):
+        return [Establish(_suits(ch)[0].suit, _loc(ch) or _owner(ch))]
 
     def cashv(self, ch):
         return ("cashv",)

@@ -14,6 +14,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "DRAW": ("draw", "drawing", "draws", "drew", "drawn", "pull", "pulling", "pulls", "pulled",
              "extract", "extracting", "clear", "clearing"),
     "CASH": ("cash", "cashing", "cashes", "cashed"),
+    "ESTABLISH": ("establish", "establishing", "establishes"),
     "RUN": ("run", "running", "runs", "ride", "riding"),
     "PLAY": ("play", "playing", "plays", "played"),
     "LEAD": ("lead", "leading", "leads", "led"),
@@ -198,6 +199,9 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("regardless", "of", "the", "split"), ()),
     (("regardless", "of", "the", "break"), ()),
     (("regardless",), ()),
+    (("set", "up"), ("establish",)),
+    (("setting", "up"), ("establish",)),
+    (("sets", "up"), ("establish",)),
     # the claim holds whatever they lead back
     (("whatever", "they", "return"), ()),
     (("whatever", "they", "lead"), ()),

@@ -17,7 +17,7 @@ import numpy as np
 
 from claimsolver import line as L
 from claimsolver import tables as T
-from claimsolver.cards import NOTRUMP, Seat, card_suit
+from claimsolver.cards import NOTRUMP, Seat, Suit, card_suit
 from claimsolver.claim import Claim
 from claimsolver.errors import InvalidInput
 from claimsolver.laws.awareness import Mentions
@@ -198,8 +198,7 @@ class _Compiler:
             return
         cards = establishing_cards(self.claim.position.hands, self.claim.claiming_side, st.suit)
         if cards is None:
-            self.notes.append(f"establish the {('spades', 'hearts', 'diamonds', 'clubs')[st.suit]}: no round of "
-                              "it can be won; not imposed")
+            self.notes.append(f"establish the {Suit(st.suit).full_name}: no round of it can be won; not imposed")
             return
         self.suits.add(st.suit)
         for c in cards:

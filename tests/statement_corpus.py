@@ -83,7 +83,12 @@ add(NOTHING, "cash my winners", "cash the winners", "I'll play out my winners", 
     "dummy's good", "I have the rest on any lie", "the rest are mine whatever happens",
     "all mine regardless of the split", "making my contract", "contract made", "just making",
     "from the top down", "cash out", "cashing out", "whatever they lead", "I'll win any return",
-    "win the return and claim")
+    "win the return and claim", "play for the drop", "I'm playing for the drop")
+add(L(Cash(H)), "play for the drop in hearts")
+add(L(PlayCard(r(14))), "win the ace and claim", "win with the ace")
+add(L(PlayCard(c("SA"))), "win with the ace of spades", "win the ♠A")
+add(L(Cross(None, c("CA"), C)), "cross to the ace of clubs", "go to the ♣A")
+add(L(Ruff(H, None, 1)), "trumping a heart")
 
 category("trick counts")
 # --- trick counts --------------------------------------------------------------------------
@@ -243,6 +248,7 @@ add(L(Duck(C)), "duck a club", "ducking a club", "duck a round of clubs", "duck 
     "duck clubs")
 add(L(Duck(H, DUMMY)), "duck a heart in dummy")
 add(L(Duck(H)), "I'll duck the first round of hearts", "duck the first heart")
+add(L(Duck(C)), "hold up the club ace", "holding up the ace of clubs", "hold up a club")
 add(L(Duck(None)), "duck")
 
 category("cards")

@@ -459,6 +459,10 @@ class _ToLine(Transformer):
         s = _suits(ch)
         return [Duck(s[0].suit if s else None, _loc(ch))]
 
+    def duck_card(self, ch):
+        c = _cards(ch)[0]
+        return [Duck(c.suit, _owner(ch) or c.hand)]
+
     def unblock(self, ch):
         return [Unblock(c) for c in _cards(ch)]
 

@@ -91,7 +91,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "YOU": ("you", "your", "yours", "they", "them", "their", "theirs"),
     "A": ("a", "an"),
     # things
-    "TRUMP": ("trumps", "trump"),
+    "TRUMP": ("trumps", "trump", "trumping", "trumped"),
     "SUIT": ("spades", "hearts", "diamonds", "clubs", "spade", "heart", "diamond", "club"),
     "SUITPAIR": ("minors", "majors"),
     "RANK": ("ace", "king", "queen", "jack", "knave"),
@@ -199,6 +199,8 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("regardless", "of", "the", "split"), ()),
     (("regardless", "of", "the", "break"), ()),
     (("regardless",), ()),
+    (("hold", "up"), ("duck",)),
+    (("holding", "up"), ("duck",)),
     (("set", "up"), ("establish",)),
     (("setting", "up"), ("establish",)),
     (("sets", "up"), ("establish",)),

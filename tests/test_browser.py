@@ -303,3 +303,21 @@ def test_ruling_fields_of_the_extended_model_are_drawn(server, browser, shots):
     assert "Law 70C does not apply" in details
     drv.execute_script("document.getElementById('trumps-known').scrollIntoView()")
     drv.save_screenshot(str(shots / "trumps-known.png"))
+
+
+def test_the_claimers_own_words_are_echoed_as_understood(server, browser, shots):
+    """What the claimer said, typed as he said it: the echo names the trump he says is out
+    (a statement about it, Law 70C1) and reads "then" as the next play."""
+    drv = browser
+    drv.get(server + "/")
+    by_id(drv, "tabbtn-json").click()
+    by_id(drv, "json-text").send_keys(json.dumps(CLAIM))
+    by_id(drv, "json-load").click()
+    wait(drv, lambda d: by_id(d, "tricks-left").text == "7 trick(s) left", what="the position check")
+    st = by_id(drv, "f-statement")
+    st.clear()
+    st.send_keys("there's one trump out, then the ace of diamonds and the ace of clubs")
+    wait(drv, lambda d: "a trump is out (West's ♥3)" in by_id(d, "statement-echo").text, what="the statement echo")
+    echo = by_id(drv, "statement-echo").text
+    assert "♦A" in echo and "♣A" in echo, echo
+    drv.save_screenshot(str(shots / "statement-trump-out.png"))

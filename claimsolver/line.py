@@ -224,6 +224,8 @@ class IfThen:
     event: Event
     then: tuple["Step", ...] = ()
     otherwise: tuple["Step", ...] = ()
+    # said as "unless EVENT, STEPS" (then empty): the same line, echoed as it was said
+    unless: bool = False
 
 
 Step = Union[

@@ -325,15 +325,16 @@ add(L(IfThen(Breaks(None, None, trump=True), (), (Ruff(S, None, 1),))),
     "if trumps break I have the rest, otherwise ruff a spade")
 add(L(IfThen(ShowsOut(WEST, S), (Finesse(S),), ())), "if West shows out of spades, take the spade finesse")
 # "unless E, S" and "S unless E": when E happens he said nothing of how he plays (session 43)
-add(L(IfThen(Drops(c("HQ")), (), (Finesse(C),))), "unless the ♥Q drops, I take the club finesse",
+# (the same line as "if E I have the rest, otherwise S", marked to be echoed as said)
+add(L(IfThen(Drops(c("HQ")), (), (Finesse(C),), unless=True)), "unless the ♥Q drops, I take the club finesse",
     "take the club finesse unless the queen of hearts falls")
-add(L(IfThen(Breaks(None, (4, 0), trump=True), (), ())), "all mine unless trumps are 4-0",
+add(L(IfThen(Breaks(None, (4, 0), trump=True), (), (), unless=True)), "all mine unless trumps are 4-0",
     "unless trumps break 4-0 I have the rest", "the rest are good unless trumps are 4-0.")
-add(L(IfThen(Breaks(None, (4, 0), trump=True), (), (DrawTrumps(),))), "draw trumps and claim, unless trumps are 4-0",
-    "unless trumps are 4-0, I draw trumps")
-add(L(IfThen(Breaks(S, (4, 1)), (), (Cash(S), Cash(H))), Cash(C)),
+add(L(IfThen(Breaks(None, (4, 0), trump=True), (), (DrawTrumps(),), unless=True)),
+    "draw trumps and claim, unless trumps are 4-0", "unless trumps are 4-0, I draw trumps")
+add(L(IfThen(Breaks(S, (4, 1)), (), (Cash(S), Cash(H)), unless=True), Cash(C)),
     "unless spades are 4-1 I cash the spades, then the hearts. Then the clubs")
-add(L(IfThen(Breaks(S, (5, 0)), (), ()), tricks=10, kind="total"), "ten tricks unless spades are 5-0")
+add(L(IfThen(Breaks(S, (5, 0)), (), (), unless=True), tricks=10, kind="total"), "ten tricks unless spades are 5-0")
 add(L(DrawTrumps(), IfThen(Drops(c("HQ")), (), (Finesse(C),))),
     "draw trumps, then if the ♥Q drops I have the rest, otherwise the club finesse")
 add(L(IfThen(Breaks(C, None), (), (IfThen(Drops(c("DK")), (), (Concede(D),)),))),

@@ -692,6 +692,9 @@ class _Binder:
         ev, ev_text = self.event(s.event)
         then, t1 = self.steps(s.then)
         other, t2 = self.steps(s.otherwise)
+        if s.unless and not s.then:
+            return IfThen(ev, (), tuple(other), unless=True), \
+                f"unless {ev_text}: " + ("; ".join(t2) or "the rest are good")
         text = f"if {ev_text}: " + ("; ".join(t1) or "the rest are good")
         if s.otherwise:
             text += "; otherwise: " + ("; ".join(t2) or "nothing stated")

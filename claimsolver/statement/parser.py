@@ -174,8 +174,8 @@ def _unless(text: str) -> Line | None:
                                        f"after 'unless' (column {col}) only the event is understood "
                                        "('the rest unless trumps are 4-0'); say the line before it")
         said = _parse(before)
-        return Line((IfThen(first.event, (), said.steps),), said.tricks, said.tricks_kind)
-    return Line((IfThen(first.event, (), first.then),) + cond.steps[1:], cond.tricks, cond.tricks_kind)
+        return Line((IfThen(first.event, (), said.steps, unless=True),), said.tricks, said.tricks_kind)
+    return Line((IfThen(first.event, (), first.then, unless=True),) + cond.steps[1:], cond.tricks, cond.tricks_kind)
 
 
 def _parse(text: str) -> Line:

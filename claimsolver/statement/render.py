@@ -188,6 +188,8 @@ def render_step(s) -> str:
         if isinstance(c, CardRef) and c.rank is None and c.suit is not None and c.hand is None:
             return f"a {SUIT_SINGULAR[c.suit]} is out"
         return f"{card_text(c)} is out"
+    if isinstance(s, IfThen) and s.unless and not s.then:
+        return f"unless {_event(s.event)}, {_steps(s.otherwise) or 'I have the rest'}"
     if isinstance(s, IfThen):
         then = _steps(s.then) or "I have the rest"
         text = f"if {_event(s.event)}, {then}"

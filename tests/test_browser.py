@@ -120,6 +120,15 @@ def select(drv, i, value):
     Select(by_id(drv, i)).select_by_value(value)
 
 
+def load_claim_json(drv, server: str) -> None:
+    """Open the page and load CLAIM through its claim JSON tab."""
+    drv.get(server + "/")
+    by_id(drv, "tabbtn-json").click()
+    by_id(drv, "json-text").send_keys(json.dumps(CLAIM))
+    by_id(drv, "json-load").click()
+    wait(drv, lambda d: by_id(d, "tricks-left").text == "7 trick(s) left", what="the position check")
+
+
 def expected_ruling(claim: dict) -> dict:
     from claimsolver.claim import Claim
     from claimsolver.ruling import adjudicate
@@ -269,11 +278,7 @@ def test_ruling_fields_of_the_extended_model_are_drawn(server, browser, shots):
     from selenium.webdriver.common.by import By
 
     drv = browser
-    drv.get(server + "/")
-    by_id(drv, "tabbtn-json").click()
-    by_id(drv, "json-text").send_keys(json.dumps(CLAIM))
-    by_id(drv, "json-load").click()
-    wait(drv, lambda d: by_id(d, "tricks-left").text == "7 trick(s) left", what="the position check")
+    load_claim_json(drv, server)
     ruling = expected_ruling(CLAIM)
     ruling.update(
         forgotten=[{"card": "H3", "why": "an outstanding trump the claimer did not mention"}],
@@ -309,11 +314,7 @@ def test_the_claimers_own_words_are_echoed_as_understood(server, browser, shots)
     """What the claimer said, typed as he said it: the echo names the trump he says is out
     (a statement about it, Law 70C1) and reads "then" as the next play."""
     drv = browser
-    drv.get(server + "/")
-    by_id(drv, "tabbtn-json").click()
-    by_id(drv, "json-text").send_keys(json.dumps(CLAIM))
-    by_id(drv, "json-load").click()
-    wait(drv, lambda d: by_id(d, "tricks-left").text == "7 trick(s) left", what="the position check")
+    load_claim_json(drv, server)
     st = by_id(drv, "f-statement")
     st.clear()
     st.send_keys("there's one trump out, then the ace of diamonds and the ace of clubs")

@@ -114,19 +114,13 @@ def establishing_cards(hands: tuple[int, int, int, int], side: int, suit: int) -
     card plays it, the other its lowest), every card where it lies, up to the last round the
     side wins — the rounds the opponents must win are given up on the way. None when the side
     wins no round of it."""
-    ours = (_ranks(hands[side], suit), _ranks(hands[side + 2], suit))
-    rounds = _round_winners(ours, (_ranks(hands[1 - side], suit), _ranks(hands[3 - side], suit)))
+    played: list[int] = []
+    rounds = _round_winners((_ranks(hands[side], suit), _ranks(hands[side + 2], suit)),
+                            (_ranks(hands[1 - side], suit), _ranks(hands[3 - side], suit)), played)
     won = [i for i, (w, _blocked) in enumerate(rounds) if w < 2]
     if not won:
         return None
-    pair = [sorted(ours[0]), sorted(ours[1])]
-    cards = []
-    for _ in range(won[-1] + 1):  # which hand's card is the pair's does not depend on theirs
-        k = 0 if pair[0] and (not pair[1] or pair[0][-1] > pair[1][-1]) else 1
-        cards.append(16 * suit + pair[k].pop())
-        if pair[1 - k]:
-            pair[1 - k].pop(0)
-    return cards
+    return [16 * suit + r for r in played[:won[-1] + 1]]
 
 
 def can_reach(hands: tuple[int, int, int, int], side: int, forget: int, trump: int, frm: int, to: int,
@@ -146,10 +140,12 @@ def can_reach(hands: tuple[int, int, int, int], side: int, forget: int, trump: i
     return False
 
 
-def _round_winners(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int]]) -> list[tuple[int, bool]]:
+def _round_winners(ours: tuple[list[int], list[int]], theirs: tuple[list[int], list[int]],
+                   played: list[int] | None = None) -> list[tuple[int, bool]]:
     """One suit played from the top as :func:`_rounds`, round by round: who wins each round
     (0 or 1: that claiming hand; 2 or 3: the first or the second opponent) and whether the
-    suit had blocked before it."""
+    suit had blocked before it. ``played``, when given, receives the claiming side's card
+    (its rank) of each round."""
     hands = [sorted(ours[0]), sorted(ours[1])]
     x, y = sorted(theirs[0]), sorted(theirs[1])
     out: list[tuple[int, bool]] = []
@@ -159,6 +155,8 @@ def _round_winners(ours: tuple[list[int], list[int]], theirs: tuple[list[int], l
         k = 0 if hands[0] and (not hands[1] or hands[0][-1] > hands[1][-1]) else 1
         blocked = blocked or (last is not None and last != k and not hands[last])
         best = hands[k].pop()
+        if played is not None:
+            played.append(best)
         if hands[1 - k]:
             hands[1 - k].pop(0)
         winner = k

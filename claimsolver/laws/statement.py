@@ -191,7 +191,8 @@ class _Compiler:
         """"establish the clubs" (Law 70D1: the line he states): the suit played from the top
         on the real cards up to the last round his side wins, the rounds the opponents must
         win given up on the way (:func:`claimsolver.laws.count.establishing_cards`: one play
-        row per round, the side's card of it). He speaks of the suit, so its cards are not
+        row per round, the side's card of it; the hand he names, if any, only says whose cards
+        he means: the rounds go as the cards lie). He speaks of the suit, so its cards are not
         overlooked."""
         if not isinstance(st.suit, int):
             self.notes.append("the suit to establish could not be identified: ignored")

@@ -179,8 +179,8 @@ def render_step(s) -> str:
             n = s.counts[0][1]
             return f"{number(n)} {SUIT_SINGULAR[s.counts[0][0]]} trick" + ("s" if n != 1 else "")
         return ", ".join(parts[:-1]) + " and " + parts[-1]
-    if isinstance(s, Establish):
-        return f"establish {owner_prefix(s.hand) or 'the '}{SUIT_PLURAL[s.suit]}" if s.suit is not None else "establish"
+    if isinstance(s, Establish):  # (the parser always names the suit)
+        return f"establish {owner_prefix(s.hand) or 'the '}{SUIT_PLURAL[s.suit]}"
     if isinstance(s, Outstanding):
         c = s.card
         if isinstance(c, CardRef) and c.trump and c.rank is None:

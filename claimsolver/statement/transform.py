@@ -461,7 +461,7 @@ class _ToLine(Transformer):
 
     def duck_card(self, ch):
         c = _cards(ch)[0]
-        return [Duck(c.suit, _owner(ch) or c.hand)]
+        return [Duck(c.suit, c.hand)]
 
     def unblock(self, ch):
         return [Unblock(c) for c in _cards(ch)]

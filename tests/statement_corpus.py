@@ -596,6 +596,15 @@ add(L(Cash(H, cards=(c("HA"),)), Discard(cards=(c("C2"),)), PlayCard(c("DJ"))),
     "cash the ♥A discarding the ♣2, then the ♦J", "cash HA, throwing C2, then DJ")
 add(L(PlayCard(c("HA")), PlayCard(c("HK")), Discard(cards=(c("S5", DUMMY),)), PlayCard(c("DJ")), Concede()),
     "I play the HA-K discarding dummy's S5, then the DJ, and you get one trick")
+# a discard said as the verb goes on after "then" (session 44): the three is discarded too,
+# where "cash the ♥A discarding the ♣2, then the ♦J" (a participle) plays the jack
+add(L(Discard(cards=(c("C2"),)), Discard(cards=(c("C3"),))), "discard the ♣2 then the ♣3",
+    "throw the ♣2 and then the ♣3", "pitch C2, then C3", "discard the two of clubs, then the three of clubs")
+add(L(Discard(cards=(r(None, C),)), Discard(cards=(r(None, H),))), "discard a club then a heart",
+    "throw a club, then a heart")
+add(L(Discard(cards=(r(None, C),), hand=DUMMY), Discard(cards=(r(None, H),) * 2, hand=DUMMY)),
+    "discard a club from dummy, then two hearts")
+add(L(Discard(cards=(c("C2"),)), Cash(D, cards=(c("DJ"),))), "discard the ♣2, then cash the ♦J")
 add(L(PlayCard(r(10)), PlayCard(r(8))), "play the 10, then the 8", "play the ten then the eight")
 add(L(PlayCard(r(14)), PlayCard(r(13))), "play the ace, then the king")
 add(L(PlayCard(c("HA")), PlayCard(c("HK")), PlayCard(c("HQ"))), "the AKQ of hearts", "AKQ of hearts",

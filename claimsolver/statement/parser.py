@@ -77,7 +77,7 @@ def parse_tokens(text: str, toks: list[Tok]) -> Line:
         except UnexpectedInput as e:
             raise _error_from(text, toks, e) from None
     try:
-        return _ToLine().transform(tree)
+        return _ToLine(toks).transform(tree)
     except VisitError as e:
         inner = e.orig_exc
         if isinstance(inner, _BadToken):

@@ -108,7 +108,21 @@ def _counted_cash(suit: int, hand, n: int | None) -> Cash:
     return Cash(suit, hand, (CardRef(suit),) * n if n else ())
 
 
+class _Bare(list):
+    """Steps said without a verb (a card, "a heart"): after "then" they take the verb of the
+    step before when that was a discard said as a verb ("discard the ♣2 then the ♣3")."""
+
+
+class _Discarding(list):
+    """A discard said as the clause's own verb ("discard the ♣2", "throw a club"), not as a
+    participle of another step ("cash the ♥A discarding the ♣2")."""
+
+
 class _ToLine(Transformer):
+    def __init__(self, toks=None):
+        super().__init__()
+        self._toks = toks  # the words as typed, by position (a verb's form)
+
     # ---- noun phrases --------------------------------------------------------------------
     def count(self, ch):
         t = ch[0]
@@ -521,7 +535,8 @@ class _ToLine(Transformer):
 
     # cards
     def play_list(self, ch):
-        return [PlayCard(c) for c in _cards(ch)]
+        steps = [PlayCard(c) for c in _cards(ch)]
+        return steps if any(isinstance(c, Token) for c in ch) else _Bare(steps)
 
     def play_one(self, ch):
         return [PlayCard(_cards(ch)[0])]
@@ -585,7 +600,12 @@ class _ToLine(Transformer):
     def discard(self, ch):
         w = _find(ch, "dwhat")
         t = _find(ch, "dtarget") or ("dtarget", None, None)
-        return [Discard(w[1], w[2], t[1], t[2], _loc(ch) or w[3])]
+        steps = [Discard(w[1], w[2], t[1], t[2], _loc(ch) or w[3])]
+        verb = ch[0]
+        if (isinstance(verb, Token) and verb.type in ("DISCARD", "THROW") and self._toks is not None
+                and not self._toks[verb.start_pos].word.lower().endswith("ing")):
+            return _Discarding(steps)
+        return steps
 
     # squeezes, throw-ins
     def out_trump(self, ch):
@@ -623,7 +643,8 @@ class _ToLine(Transformer):
         return ("tl", (_suits(ch)[0].suit, _count(ch)))
 
     def tricklist(self, ch):
-        return [TrickList(tuple(c[1] for c in ch if _tag(c, "tl")))]
+        steps = [TrickList(tuple(c[1] for c in ch if _tag(c, "tl")))]
+        return steps if _has(ch, "TAKE") else _Bare(steps)
 
 
 def _concede_card(c: CardRef, at_end: bool) -> Concede:
@@ -645,8 +666,16 @@ def _collect(children):
     tricks = None
     by_rank = False  # a card said by its rank after "then"
     prev = None
+    said = None  # the last steps said
     for c in children:
         after_then, prev = isinstance(prev, Token) and prev.type == "THEN", c
+        if after_then and isinstance(c, _Bare) and isinstance(said, _Discarding):
+            # "discard the ♣2 then the ♣3", "throw a club, then a heart": the verb said once
+            # goes on ("cash the ♥A discarding the ♣2, then the ♦J" plays the jack: there
+            # the discard is a participle of the cash)
+            c = _Discarding(_discarded(s, said[-1].hand) for s in c)
+        if isinstance(c, list):
+            said = c
         if after_then and _tag(c, "tricks") and len(c) > 3 and 2 <= c[1] <= 10:
             # "play the 10, then the 8": a bare number after "then" is the next card, said by
             # its rank (the suit found when bound), not a count of tricks
@@ -680,6 +709,13 @@ def _collect(children):
         raise _BadToken(tricks[2], f"{tricks[0]} is read as a number of tricks beside cards said by their rank",
                         ["a card with a verb (play the 10) or its suit (the ♥10), or 'tricks' (10 tricks)"])
     return steps + last, (tricks[:2] if tricks is not None else None)
+
+
+def _discarded(step, hand) -> Discard:
+    """A card or "a heart" said after "discard …, then": a discard by the same hand."""
+    if isinstance(step, PlayCard):
+        return Discard((step.card,), None, None, None, hand)
+    return Discard(tuple(CardRef(suit) for suit, n in step.counts for _ in range(n)), None, None, None, hand)
 
 
 class _BadToken(Exception):

@@ -424,12 +424,50 @@ def ref_keep_after_loss(h, side, trump, o, left) -> int:
 
 def ref_count_on_lead(hands, side, forget, trump, lead_seat) -> int:
     """tables.COUNT with a claiming hand on lead: without a way to give partner the lead, his
-    winners do not count."""
+    winners do not count, unless he crosses to them (:func:`ref_cross`)."""
+    won = ref_won_by_hand(hands, side, forget, trump)
+    total = won[side] + won[side + 2]
+    k = _ref_on_lead_plain(hands, side, forget, trump, lead_seat)
+    if k < total:
+        k = max(k, min(total, ref_cross(hands, side, forget, trump, lead_seat)))
+    return k
+
+
+def _ref_on_lead_plain(hands, side, forget, trump, lead_seat) -> int:
     won = ref_won_by_hand(hands, side, forget, trump)
     me, partner = lead_seat, (lead_seat + 2) % 4
     if won[partner] == 0 or ref_link(hands, side, forget, trump, me, partner):
         return won[side] + won[side + 2]
     return ref_alone(hands, side, forget, trump, me, (won[me], 0))[0]
+
+
+def ref_cross(hands, side, forget, trump, me) -> int:
+    """tables.COUNT, *the hand on lead*: the crossing to partner — the hand's lowest card of a
+    suit led to partner's lowest card above it and every aware card of the suit (in a side
+    suit, no aware opponent void in it holding a trump), the opponents following low; 1 + the
+    count with partner on lead after it (not crossing back). -1: no such suit."""
+    h = _aware_hands(hands, side, forget)
+    partner = (me + 2) % 4
+    opps = (1 - side, 3 - side)
+    best = -1
+    for s in range(4):
+        mine, theirs = _ranks(h[me], s), _ranks(h[partner], s)
+        if not mine or not theirs:
+            continue
+        lim = max(_ranks(h[opps[0]] | h[opps[1]], s) + [mine[0]])
+        up = [r for r in theirs if r > lim]
+        if not up:
+            continue
+        if trump != 4 and s != trump and any(not _ranks(h[o], s) and _ranks(h[o], trump) for o in opps):
+            continue
+        after = list(h)
+        after[me] &= ~(1 << (16 * s + mine[0]))
+        after[partner] &= ~(1 << (16 * s + up[0]))
+        for o in opps:
+            if _ranks(h[o], s):
+                after[o] &= ~(1 << (16 * s + _ranks(h[o], s)[0]))
+        best = max(best, 1 + _ref_on_lead_plain(after, side, 0, trump, partner))
+    return best
 
 
 def ref_alone(hands, side, forget, trump, me, share) -> tuple[int, int]:
@@ -594,7 +632,12 @@ def ref_exit_choice(h, side, trump, opp) -> tuple[int, int]:
         p = (seat + 2) % 4
         if won[p] == 0 or ref_link(h, side, 0, trump, seat, p):
             return k_all, e_all
-        return ref_alone(h, side, 0, trump, seat, (won[seat], est[seat]))
+        alone = ref_alone(h, side, 0, trump, seat, (won[seat], est[seat]))
+        if alone[0] < k_all:
+            crossed = ref_cross(h, side, 0, trump, seat)
+            if crossed > alone[0]:
+                return min(crossed, k_all), e_all
+        return alone
 
     worst = (k_all, e_all)
     for s in range(4):

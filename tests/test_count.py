@@ -347,6 +347,26 @@ def test_a_hand_on_lead_with_no_way_to_partner():
     assert kernel_on_lead(hands, 0, 0, NT, 0) == 0
 
 
+def test_a_hand_on_lead_crosses_to_partner_below_its_own_top_card():
+    # RealBridge 2021 qualifier, board 12 table 27 (hearts, none out), North on lead: ♥T6 and
+    # ♦AQT6 against South's ♥9 and spades. South's ♥9 is below North's ♥10, so no link; but the
+    # ♥6 to the ♥9 reaches South's three spades, North's ♥10 and ♦A kept: 1 + 5. Until session
+    # 44 the count had North take his own three tricks, and a club line led dummy's ♥9 rather
+    # than knock out the ♠A (the spade lead looked like a loss of three tricks).
+    hands = deal("N:.T6.AQT6. 7..K8752. J98.9.J.Q ..943.KJ8")
+    assert kernel_on_lead(hands, 0, 0, H, 0) == R.ref_count_on_lead(hands, 0, 0, H, 0) == 6
+    # North's ♥T9 over South's ♥6: nothing to cross with.
+    hands = deal("N:.T9.AQT6. 7..K8752. J98.6.J.Q ..943.KJ8")
+    assert kernel_on_lead(hands, 0, 0, H, 0) == R.ref_count_on_lead(hands, 0, 0, H, 0) == 3
+    # Notrump: the ♠2 to the ♠K, then South's ♦AKQ; North's ♠A is stranded (at most 1 + 3).
+    hands = deal("N:A2.32.. J.AKQ.. K..AKQ. .J..432")
+    assert kernel_on_lead(hands, 0, 0, NT, 0) == R.ref_count_on_lead(hands, 0, 0, NT, 0) == 4
+    # A side suit an aware opponent is void in while he holds a trump is no crossing (he ruffs).
+    hands = deal("N:A2.32.. .AKQ..2 K..AKQ. J.J..43")
+    assert kernel_on_lead(hands, 0, 0, H, 0) == R.ref_count_on_lead(hands, 0, 0, H, 0) == 2
+    assert kernel_on_lead(hands, 0, 0, NT, 0) == R.ref_count_on_lead(hands, 0, 0, NT, 0) == 4
+
+
 def test_a_hand_that_cannot_reach_partner_counts_its_own_tricks_alone():
     # Realbridge 2021 qualifier, board 12 (hearts, none left), two tricks from the end of a
     # worst line: North ♦QT on lead, South ♠98 (no way to them), East ♦K7, West ♣64. North

@@ -236,8 +236,21 @@ def _established_kept(a, b, x, y, trump, room, e, opps, est):
 @njit(cache=True, _nrt=False)
 def count_on_lead(a, b, x, y, trump, lead_a):
     """The count with claiming hand a (lead_a) or b on lead: a hand that cannot give the lead
-    to its partner (:func:`has_link`) cannot count the partner's winners (:func:`_alone`)."""
+    to its partner (:func:`has_link`) cannot count the partner's winners (:func:`_alone`),
+    unless it crosses to them first (:func:`_cross_count`)."""
     wa, wb = _split_all(a, b, x, y, trump)
+    k = _on_lead_split(a, b, x, y, trump, lead_a, wa, wb)
+    if k < wa + wb:
+        c = _cross_count(a, b, x, y, trump, lead_a)
+        if c > k:
+            k = c if c < wa + wb else wa + wb
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def _on_lead_split(a, b, x, y, trump, lead_a, wa, wb):
+    """:func:`count_on_lead` without crossing below the hand's own top card (wa, wb: the
+    hands' shares of the count)."""
     if lead_a:
         if wb == 0 or has_link(a, b, x | y, trump, 4):
             return wa + wb
@@ -247,6 +260,54 @@ def count_on_lead(a, b, x, y, trump, lead_a):
         return wa + wb
     k, _e = _alone(b, a, x, y, trump, wb, 0)
     return k
+
+
+@njit(cache=True, _nrt=False)
+def _on_lead_plain(a, b, x, y, trump, lead_a):
+    wa, wb = _split_all(a, b, x, y, trump)
+    return _on_lead_split(a, b, x, y, trump, lead_a, wa, wb)
+
+
+@njit(cache=True, _nrt=False)
+def _cross_count(a, b, x, y, trump, lead_a):
+    """The count of the claiming hand on lead (a when lead_a, else b) that crosses to its
+    partner (tables.COUNT, *the hand on lead*): its lowest card of a suit led to partner's
+    lowest card above it and above every aware card of the suit (in a side suit, no aware
+    opponent void in it holds a trump), each opponent following with his lowest card of the
+    suit; 1 + the count with partner on lead after that trick (not crossing back). North's ♥6
+    to South's ♥9 with no trump out, North's ♥10 kept: South's spades are reached. -1 when no
+    suit gives such a crossing. (:func:`has_link` asks for partner's card above the hand's
+    highest as well: a link that strands none of the hand's cards, so the count is kept whole.)"""
+    f = a if lead_a else b
+    t = b if lead_a else a
+    best = -1
+    for s in range(4):
+        fs = hold(f, s)
+        ts = hold(t, s)
+        if fs == 0 or ts == 0:
+            continue
+        lo = low_rank(fs)
+        xs = hold(x, s)
+        ys = hold(y, s)
+        lim = high_rank(xs | ys)
+        if lo > lim:
+            lim = lo
+        up = ts & above(lim)
+        if up == 0:
+            continue
+        if trump != 4 and s != trump and ((xs == 0 and hold(x, trump) != 0) or (ys == 0 and hold(y, trump) != 0)):
+            continue
+        f2 = f & ~(np.int64(1) << (16 * s + lo))
+        t2 = t & ~(np.int64(1) << (16 * s + low_rank(up)))
+        x2 = x & ~(np.int64(1) << (16 * s + low_rank(xs))) if xs != 0 else x
+        y2 = y & ~(np.int64(1) << (16 * s + low_rank(ys))) if ys != 0 else y
+        if lead_a:
+            v = 1 + _on_lead_plain(f2, t2, x2, y2, trump, False)
+        else:
+            v = 1 + _on_lead_plain(t2, f2, x2, y2, trump, True)
+        if v > best:
+            best = v
+    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -611,12 +672,18 @@ def _after_trick_value(h0, h1, h2, h3, side, trump, wseat, rl):
 
 
 @njit(cache=True, _nrt=False)
-def _on_lead_est(f, t, x, y, wf, wt, ef, k, e_all, trump):
-    """:func:`count_on_lead` with hand f on lead (wf, wt: the hands' counts, k their sum), and
-    the rounds established by force in it (ef: f's, e_all: both hands')."""
+def _on_lead_est(f, t, x, y, wf, wt, ef, k, e_all, trump, f_is_a):
+    """:func:`count_on_lead` with hand f on lead (wf, wt: the hands' counts, k their sum; f_is_a:
+    f is hand a of the split), and the rounds established by force in it (ef: f's, e_all: both
+    hands'; after a crossing, both hands')."""
     if wt == 0 or has_link(f, t, x | y, trump, 4):
         return k, e_all
-    return _alone(f, t, x, y, trump, wf, ef)
+    v, e = _alone(f, t, x, y, trump, wf, ef)
+    if v < k:
+        c = _cross_count(f, t, x, y, trump, True) if f_is_a else _cross_count(t, f, x, y, trump, False)
+        if c > v:
+            return (c if c < k else k), e_all
+    return v, e
 
 
 @njit(cache=True, _nrt=False)
@@ -655,9 +722,9 @@ def count_after_exit(a, b, x, y, trump, o, wa, wb, ea, eb):
         if not win_a and not win_b:
             continue
         if win_a and ka < 0:
-            ka, fa = _on_lead_est(a, b, x, y, wa, wb, ea, k, e_all, trump)
+            ka, fa = _on_lead_est(a, b, x, y, wa, wb, ea, k, e_all, trump, True)
         if win_b and kb < 0:
-            kb, fb = _on_lead_est(b, a, x, y, wb, wa, eb, k, e_all, trump)
+            kb, fb = _on_lead_est(b, a, x, y, wb, wa, eb, k, e_all, trump, False)
         if win_a and win_b:  # his choice: the higher count, then the fewer established
             if ka > kb or (ka == kb and fa <= fb):
                 v = ka

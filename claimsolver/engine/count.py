@@ -263,21 +263,14 @@ def _on_lead_split(a, b, x, y, trump, lead_a, wa, wb):
 
 
 @njit(cache=True, _nrt=False)
-def _on_lead_plain(a, b, x, y, trump, lead_a):
-    wa, wb = _split_all(a, b, x, y, trump)
-    return _on_lead_split(a, b, x, y, trump, lead_a, wa, wb)
-
-
-@njit(cache=True, _nrt=False)
 def _cross_count(a, b, x, y, trump, lead_a):
     """The count of the claiming hand on lead (a when lead_a, else b) that crosses to its
     partner (tables.COUNT, *the hand on lead*): its lowest card of a suit led to partner's
     lowest card above it and above every aware card of the suit (in a side suit, no aware
     opponent void in it holds a trump), each opponent following with his lowest card of the
-    suit; 1 + the count with partner on lead after that trick (not crossing back). North's ♥6
-    to South's ♥9 with no trump out, North's ♥10 kept: South's spades are reached. -1 when no
-    suit gives such a crossing. (:func:`has_link` asks for partner's card above the hand's
-    highest as well: a link that strands none of the hand's cards, so the count is kept whole.)"""
+    suit; 1 + the count with partner on lead after that trick (not crossing back): North's ♥6
+    to South's ♥9, no trump out, reaches South's spades. -1: no such suit. (:func:`has_link`
+    wants partner's card above the hand's highest: a link that strands none of its cards.)"""
     f = a if lead_a else b
     t = b if lead_a else a
     best = -1
@@ -301,10 +294,10 @@ def _cross_count(a, b, x, y, trump, lead_a):
         t2 = t & ~(np.int64(1) << (16 * s + low_rank(up)))
         x2 = x & ~(np.int64(1) << (16 * s + low_rank(xs))) if xs != 0 else x
         y2 = y & ~(np.int64(1) << (16 * s + low_rank(ys))) if ys != 0 else y
-        if lead_a:
-            v = 1 + _on_lead_plain(f2, t2, x2, y2, trump, False)
-        else:
-            v = 1 + _on_lead_plain(t2, f2, x2, y2, trump, True)
+        a2 = f2 if lead_a else t2
+        b2 = t2 if lead_a else f2
+        wa, wb = _split_all(a2, b2, x2, y2, trump)
+        v = 1 + _on_lead_split(a2, b2, x2, y2, trump, not lead_a, wa, wb)
         if v > best:
             best = v
     return best

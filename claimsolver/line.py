@@ -218,6 +218,15 @@ Event = Union[Drops, Breaks, ShowsOut]
 
 
 @dataclasses.dataclass(frozen=True)
+class Asserts:
+    """"trumps are 2-2", "spades break": he says how the opponents' cards of a suit lie. Not a
+    play: a statement about the suit when the cards lie as he says (Law 70C1 for trumps); a
+    split the cards contradict is no such statement (he did not know of the cards he missed)."""
+
+    event: Breaks
+
+
+@dataclasses.dataclass(frozen=True)
 class IfThen:
     """"if the ♥Q drops I have the rest, otherwise I take the club finesse"."""
 
@@ -230,7 +239,7 @@ class IfThen:
 
 Step = Union[
     DrawTrumps, Cash, Ruff, Crossruff, Finesse, Concede, Duck, Unblock, Overtake, Cross,
-    PlayCard, Discard, Squeeze, ThrowIn, TrickList, Establish, Outstanding, IfThen,
+    PlayCard, Discard, Squeeze, ThrowIn, TrickList, Establish, Outstanding, Asserts, IfThen,
 ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from claimsolver.cards import parse_card
 from claimsolver.line import (
-    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
+    Asserts, Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
     Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
     TrickList, Unblock,
 )
@@ -294,6 +294,13 @@ add(L(TRUMP_OUT, DrawTrumps()), "a trump is out, I'll draw it", "one trump left,
 add(L(Outstanding(c("SJ"))), "the ♠J is out", "the jack of spades is still out", "SJ out")
 add(L(Outstanding(c("SJ", WEST))), "West's ♠J is out")
 add(L(Outstanding(r(None, S))), "a spade is out", "one spade out", "the top spade is out")
+# how the opponents' cards lie, said as a fact (session 44): a statement about the suit when
+# the cards lie so
+add(L(Asserts(Breaks(None, (2, 2), trump=True))), "trumps are 2-2", "trumps 2-2", "the trumps are 2-2",
+    "all mine, trumps are 2-2", "trumps are two-two")
+add(L(Asserts(Breaks(S, (3, 2)))), "spades are 3-2", "spades break 3-2", "spades split 3-2, the rest are mine")
+add(L(Asserts(Breaks(H))), "hearts break", "the hearts break")
+add(L(DrawTrumps(), Asserts(Breaks(D, (3, 3)))), "draw trumps, diamonds are 3-3")
 
 category("squeezes")
 # --- squeezes and throw-ins ----------------------------------------------------------------

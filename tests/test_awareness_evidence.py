@@ -164,6 +164,16 @@ def test_a_trump_he_says_is_out_is_a_statement_about_trumps():
     assert "SA" not in forgotten(adjudicate(claim(**OVER, statement="the ♠A is out")))
 
 
+def test_a_split_he_states_is_a_statement_about_the_suit_when_the_cards_lie_so():
+    # Law 70C1: "trumps are 2-0" (East's ♠T9; TWO_OUT below) speaks of both trumps: he draws
+    # them before the ♥A, 5. "trumps are 1-1" is a belief the cards contradict: he did not know
+    # of the trump he missed, and Law 70C applies as with no statement (4, the ace ruffed).
+    r = adjudicate(claim(**TWO_OUT, statement="trumps are 2-0, the rest are mine"))
+    assert r.forgotten == () and r.tricks == 5 and "70C" not in r.laws
+    r = adjudicate(claim(**TWO_OUT, statement="trumps are 1-1, the rest are mine"))
+    assert set(forgotten(r)) == {"ST", "S9"} and r.tricks == 4 and "70C" in r.laws
+
+
 # South claims 5 in spades with a heart ace East can ruff: three trumps out (THREE_OUT) or two
 # (TWO_OUT, the ♠8 moved to North).
 THREE_OUT = dict(deal="N:..J5432. T98..KQ. AKQJ.A.. .KQJ..32", trump="S")

@@ -180,6 +180,14 @@ class _Compiler:
                 self.suits.add(self.trump)
             elif isinstance(st.card, L.CardRef) and isinstance(st.card.suit, int):
                 self.suits.add(st.card.suit)
+        elif isinstance(st, L.Asserts):
+            # "trumps are 2-2": a statement about the suit when the cards lie so (Law 70C1 for
+            # trumps); a split the cards contradict says he did not know of the cards he missed
+            if isinstance(st.event.suit, int) and self.breaks(st.event):
+                self.suits.add(st.event.suit)
+            elif isinstance(st.event.suit, int):
+                self.notes.append(f"he says the {Suit(st.event.suit).full_name} lie otherwise than they do: "
+                                  "not a statement that he knew of them")
         elif isinstance(st, L.TrickList):
             self.trick_list(st)
         elif isinstance(st, L.IfThen):

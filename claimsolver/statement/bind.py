@@ -27,7 +27,7 @@ from claimsolver.cards import (
     NOTRUMP, SUIT_SYMBOLS, Seat, card_rank, card_suit, iter_cards, make_card, suit_cards,
 )
 from claimsolver.line import (
-    Breaks, CardRef, Cash, Concede, Cross, Discard, DrawTrumps, Drops, Duck, Establish, Finesse,
+    Asserts, Breaks, CardRef, Cash, Concede, Cross, Discard, DrawTrumps, Drops, Duck, Establish, Finesse,
     IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, Unblock,
 )
 from claimsolver.statement.render import SUIT_PLURAL, SUIT_SINGULAR, card_text, render_step
@@ -687,6 +687,18 @@ class _Binder:
                 self.notes.append(f"{what}: {self.side_name()} hold only {have} {SUIT_PLURAL[suit]}")
         parts = [f"{n} {SUIT_SINGULAR[x] if n == 1 else SUIT_PLURAL[x]}" for x, n in s.counts]
         return s, "tricks: " + ", ".join(parts) + " (a count, not an order of play)"
+
+    def _asserts(self, s, what):
+        """"trumps are 2-2": kept with the suit found; the text says how the cards lie."""
+        ev, ev_text = self.event(s.event)
+        if ev.suit is None:
+            return None
+        a, b = (len(list(iter_cards(self.suit_mask((o,), ev.suit)))) for o in self.opps)
+        said = f"{ev.split[0]}-{ev.split[1]}" if ev.split else "as evenly as they can"
+        if (sorted((a, b)) == sorted(ev.split)) if ev.split else abs(a - b) <= 1:
+            return Asserts(ev), f"he says {SUIT_PLURAL[ev.suit]} lie {said}: they do"
+        return Asserts(ev), (f"he says {SUIT_PLURAL[ev.suit]} lie {said}: they are {max(a, b)}-{min(a, b)} "
+                             "(a belief the cards contradict, not a statement that he knew of them)")
 
     def _ifthen(self, s, what):
         ev, ev_text = self.event(s.event)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from claimsolver.cards import ACE, JACK, KING, QUEEN, TEN, Seat, SUIT_SYMBOLS, card_rank, card_suit
 from claimsolver.line import (
-    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
+    Asserts, Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
     Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
     TrickList, Unblock,
 )
@@ -188,6 +188,10 @@ def render_step(s) -> str:
         if isinstance(c, CardRef) and c.rank is None and c.suit is not None and c.hand is None:
             return f"a {SUIT_SINGULAR[c.suit]} is out"
         return f"{card_text(c)} is out"
+    if isinstance(s, Asserts):
+        e = s.event
+        what = "trumps" if e.trump or e.suit is None else SUIT_PLURAL[e.suit]
+        return f"{what} are {e.split[0]}-{e.split[1]}" if e.split else f"{what} break"
     if isinstance(s, IfThen) and s.unless and not s.then:
         return f"unless {_event(s.event)}, {_steps(s.otherwise) or 'I have the rest'}"
     if isinstance(s, IfThen):

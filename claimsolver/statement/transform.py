@@ -13,8 +13,8 @@ import dataclasses
 from lark import Token, Transformer
 
 from claimsolver.line import (
-    Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
-    Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze,
+    Asserts, Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck,
+    Establish, Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze,
     ThrowIn, TrickList, Unblock,
 )
 from claimsolver.statement import vocab
@@ -250,6 +250,10 @@ class _ToLine(Transformer):
         if _tag(su, "trump"):
             return ("event", Breaks(None, sp[1] if sp else None, trump=True))
         return ("event", Breaks(su.suit, sp[1] if sp else None))
+
+    def asserts(self, ch):
+        """"trumps are 2-2", "spades break": the event of a conditional, said as a fact."""
+        return [Asserts(self.ev_break(ch)[1])]
 
     def ev_showsout(self, ch):
         h = _find(ch, "hand")[1]

@@ -287,13 +287,14 @@ COUNT_REFINES = {
 # tricks take none of the room establishing needs) when that is more and, in each suit it
 # establishes, the opponent who wins a lost round holds nothing else, so he must lead the
 # suit back (North's ♦QT against East's bare ♦K7, South's ♠98 stranded: one diamond); or,
-# when more (at most the pair's count), the count after *crossing*: its lowest card of a suit
-# led to partner's lowest card above it and above every aware card of the suit (in a side
-# suit, no aware opponent void in it holds a trump), the opponents following low, that trick
-# won and partner then on lead, counted as above without crossing back (North's ♥6 to
-# South's ♥9, no trump out, North's ♥10 kept for later: South's spades are reached; RealBridge
-# 2021 board 12 table 27, session 44 — until then the count had North take three tricks, and a
-# club line led dummy's last trump rather than knock out the ♠A).
+# when more (at most the pair's count), the count after *crossing in trumps*: its lowest trump
+# led to partner's lowest trump above it and above every aware trump, the opponents following
+# low, that trick won and partner then on lead, counted as above without crossing back
+# (North's ♥6 to South's ♥9, no trump out: South's spades are reached though the ♥9 is below
+# North's ♥10, which, above all of theirs, wins whenever it is played — a side suit's top card
+# left behind is stranded, a master trump is not; RealBridge 2021 board 12 table 27, session
+# 44 — until then the count had North take three tricks, and a club line led dummy's last
+# trump rather than knock out the ♠A).
 # *A blocked suit*: played from the top as above, the suit blocks when the next round is won by
 # one claiming hand's card and the hand that won the last round has no card of the suit left
 # to lead to it (AKQ opposite J1098: the jack; singleton queen opposite 1094: the ten and the

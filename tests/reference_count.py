@@ -442,32 +442,28 @@ def _ref_on_lead_plain(hands, side, forget, trump, lead_seat) -> int:
 
 
 def ref_cross(hands, side, forget, trump, me) -> int:
-    """tables.COUNT, *the hand on lead*: the crossing to partner — the hand's lowest card of a
-    suit led to partner's lowest card above it and every aware card of the suit (in a side
-    suit, no aware opponent void in it holding a trump), the opponents following low; 1 + the
-    count with partner on lead after it (not crossing back). -1: no such suit."""
+    """tables.COUNT, *the hand on lead*: the crossing to partner in trumps — the hand's lowest
+    trump led to partner's lowest trump above it and every aware trump, the opponents following
+    low; 1 + the count with partner on lead after it (not crossing back). -1: none."""
+    if trump == 4:
+        return -1
     h = _aware_hands(hands, side, forget)
     partner = (me + 2) % 4
     opps = (1 - side, 3 - side)
-    best = -1
-    for s in range(4):
-        mine, theirs = _ranks(h[me], s), _ranks(h[partner], s)
-        if not mine or not theirs:
-            continue
-        lim = max(_ranks(h[opps[0]] | h[opps[1]], s) + [mine[0]])
-        up = [r for r in theirs if r > lim]
-        if not up:
-            continue
-        if trump != 4 and s != trump and any(not _ranks(h[o], s) and _ranks(h[o], trump) for o in opps):
-            continue
-        after = list(h)
-        after[me] &= ~(1 << (16 * s + mine[0]))
-        after[partner] &= ~(1 << (16 * s + up[0]))
-        for o in opps:
-            if _ranks(h[o], s):
-                after[o] &= ~(1 << (16 * s + _ranks(h[o], s)[0]))
-        best = max(best, 1 + _ref_on_lead_plain(after, side, 0, trump, partner))
-    return best
+    mine, theirs = _ranks(h[me], trump), _ranks(h[partner], trump)
+    if not mine or not theirs:
+        return -1
+    lim = max(_ranks(h[opps[0]] | h[opps[1]], trump) + [mine[0]])
+    up = [r for r in theirs if r > lim]
+    if not up:
+        return -1
+    after = list(h)
+    after[me] &= ~(1 << (16 * trump + mine[0]))
+    after[partner] &= ~(1 << (16 * trump + up[0]))
+    for o in opps:
+        if _ranks(h[o], trump):
+            after[o] &= ~(1 << (16 * trump + _ranks(h[o], trump)[0]))
+    return 1 + _ref_on_lead_plain(after, side, 0, trump, partner)
 
 
 def ref_alone(hands, side, forget, trump, me, share) -> tuple[int, int]:

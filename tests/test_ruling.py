@@ -268,15 +268,3 @@ def test_where_the_line_loses_its_trick_is_named_at_any_number_of_tricks():
     where = [x.text for x in r.reasons if x.text.startswith("Where the line loses its trick")]
     assert len(where) == 1 and "East's ♣A" in where[0]
 
-
-def test_a_show_out_that_comes_after_the_last_entry_marks_no_finesse():
-    """Published ruling 22's first construction (Law 70E1, second clause): North ♠K2 ♥32,
-    South ♠AJ5 ♥A, East ♠Q987, West ♥KQJ ♦2, South claiming all four without mentioning the
-    finesse. A heart to the ♥A, then the ♠A, shows West void only once North's ♠K is the last
-    way to dummy: the finesse can no longer be taken, and that line is normal (his count values
-    the heart the same as dummy's ♠K: South's ♠5 crosses to the king). 3. Until session 44 the
-    count could not see that crossing and refused the heart, so the example ruled 4; the
-    corpus file now gives North clubs (no way to the ♥A): 4."""
-    base = dict(trump="NT", declarer="S", leader="N", claimer="S", claimed=4)
-    assert adjudicate(Claim.from_dict({**base, "deal": "N:K2.32.. Q987... AJ5.A.. .KQJ.2."})).tricks == 3
-    assert adjudicate(Claim.from_dict({**base, "deal": "N:K2...32 Q987... AJ5.A.. ..2.KQJ"})).tricks == 4

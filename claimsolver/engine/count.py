@@ -237,7 +237,7 @@ def _established_kept(a, b, x, y, trump, room, e, opps, est):
 def count_on_lead(a, b, x, y, trump, lead_a):
     """The count with claiming hand a (lead_a) or b on lead: a hand that cannot give the lead
     to its partner (:func:`has_link`) cannot count the partner's winners (:func:`_alone`),
-    unless it crosses to them first (:func:`_cross_count`)."""
+    unless it crosses to them in trumps first (:func:`_cross_count`)."""
     wa, wb = _split_all(a, b, x, y, trump)
     k = _on_lead_split(a, b, x, y, trump, lead_a, wa, wb)
     if k < wa + wb:
@@ -265,42 +265,37 @@ def _on_lead_split(a, b, x, y, trump, lead_a, wa, wb):
 @njit(cache=True, _nrt=False)
 def _cross_count(a, b, x, y, trump, lead_a):
     """The count of the claiming hand on lead (a when lead_a, else b) that crosses to its
-    partner (tables.COUNT, *the hand on lead*): its lowest card of a suit led to partner's
-    lowest card above it and above every aware card of the suit (in a side suit, no aware
-    opponent void in it holds a trump), each opponent following with his lowest card of the
-    suit; 1 + the count with partner on lead after that trick (not crossing back): North's ♥6
-    to South's ♥9, no trump out, reaches South's spades. -1: no such suit. (:func:`has_link`
-    wants partner's card above the hand's highest: a link that strands none of its cards.)"""
+    partner in trumps (tables.COUNT, *the hand on lead*): its lowest trump led to partner's
+    lowest trump above it and above every aware trump, the opponents following low; 1 + the
+    count with partner on lead after that trick (not crossing back). North's ♥6 to South's
+    ♥9, no trump out, reaches South's spades though the ♥9 is below North's ♥10: a trump above
+    all of theirs is stranded nowhere (it wins whenever played), unlike a side suit's top card.
+    -1: no such crossing."""
+    if trump == 4:
+        return -1
     f = a if lead_a else b
     t = b if lead_a else a
-    best = -1
-    for s in range(4):
-        fs = hold(f, s)
-        ts = hold(t, s)
-        if fs == 0 or ts == 0:
-            continue
-        lo = low_rank(fs)
-        xs = hold(x, s)
-        ys = hold(y, s)
-        lim = high_rank(xs | ys)
-        if lo > lim:
-            lim = lo
-        up = ts & above(lim)
-        if up == 0:
-            continue
-        if trump != 4 and s != trump and ((xs == 0 and hold(x, trump) != 0) or (ys == 0 and hold(y, trump) != 0)):
-            continue
-        f2 = f & ~(np.int64(1) << (16 * s + lo))
-        t2 = t & ~(np.int64(1) << (16 * s + low_rank(up)))
-        x2 = x & ~(np.int64(1) << (16 * s + low_rank(xs))) if xs != 0 else x
-        y2 = y & ~(np.int64(1) << (16 * s + low_rank(ys))) if ys != 0 else y
-        a2 = f2 if lead_a else t2
-        b2 = t2 if lead_a else f2
-        wa, wb = _split_all(a2, b2, x2, y2, trump)
-        v = 1 + _on_lead_split(a2, b2, x2, y2, trump, not lead_a, wa, wb)
-        if v > best:
-            best = v
-    return best
+    fs = hold(f, trump)
+    ts = hold(t, trump)
+    if fs == 0 or ts == 0:
+        return -1
+    lo = low_rank(fs)
+    xs = hold(x, trump)
+    ys = hold(y, trump)
+    lim = high_rank(xs | ys)
+    if lo > lim:
+        lim = lo
+    up = ts & above(lim)
+    if up == 0:
+        return -1
+    f2 = f & ~(np.int64(1) << (16 * trump + lo))
+    t2 = t & ~(np.int64(1) << (16 * trump + low_rank(up)))
+    x2 = x & ~(np.int64(1) << (16 * trump + low_rank(xs))) if xs != 0 else x
+    y2 = y & ~(np.int64(1) << (16 * trump + low_rank(ys))) if ys != 0 else y
+    a2 = f2 if lead_a else t2
+    b2 = t2 if lead_a else f2
+    wa, wb = _split_all(a2, b2, x2, y2, trump)
+    return 1 + _on_lead_split(a2, b2, x2, y2, trump, not lead_a, wa, wb)
 
 
 @njit(cache=True, _nrt=False)

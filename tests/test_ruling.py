@@ -267,4 +267,3 @@ def test_where_the_line_loses_its_trick_is_named_at_any_number_of_tricks():
     assert Claim.from_dict(data).tricks_left == 11 and r.tricks < r.claimed
     where = [x.text for x in r.reasons if x.text.startswith("Where the line loses its trick")]
     assert len(where) == 1 and "East's ♣A" in where[0]
-

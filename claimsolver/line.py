@@ -206,6 +206,11 @@ class Breaks:
     split: tuple[int, int] | None = None
     trump: bool = False  # "if trumps break": suit is the trump suit (known after binding)
 
+    def holds(self, a: int, b: int) -> bool:
+        """Do the opponents' a and b cards of the suit split as stated (as evenly as possible
+        when no split is stated)?"""
+        return sorted((a, b)) == sorted(self.split) if self.split else abs(a - b) <= 1
+
 
 @dataclasses.dataclass(frozen=True)
 class ShowsOut:

@@ -330,9 +330,7 @@ class _Compiler:
         h = self.claim.position.hands
         a = bin(h[1 - side] >> (16 * ev.suit) & 0x7FFC).count("1")
         b = bin(h[3 - side] >> (16 * ev.suit) & 0x7FFC).count("1")
-        if ev.split:
-            return sorted((a, b)) == sorted(ev.split)
-        return abs(a - b) <= 1
+        return ev.holds(a, b)
 
     def finish(self, steps=()) -> CompiledLine:
         self.listed_suits(steps)

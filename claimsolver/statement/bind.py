@@ -695,7 +695,7 @@ class _Binder:
             return None
         a, b = (len(list(iter_cards(self.suit_mask((o,), ev.suit)))) for o in self.opps)
         said = f"{ev.split[0]}-{ev.split[1]}" if ev.split else "as evenly as they can"
-        if (sorted((a, b)) == sorted(ev.split)) if ev.split else abs(a - b) <= 1:
+        if ev.holds(a, b):
             return Asserts(ev), f"he says {SUIT_PLURAL[ev.suit]} lie {said}: they do"
         return Asserts(ev), (f"he says {SUIT_PLURAL[ev.suit]} lie {said}: they are {max(a, b)}-{min(a, b)} "
                              "(a belief the cards contradict, not a statement that he knew of them)")

@@ -49,9 +49,11 @@ CardLike = Union[int, CardRef, None]
 
 @dataclasses.dataclass(frozen=True)
 class DrawTrumps:
-    """Lead trumps until the opponents have none ("drawing trumps", "pull the last trump")."""
+    """Lead trumps until the opponents have none ("drawing trumps", "pull the last trump");
+    ``ending``: the hand that wins the round drawing their last trump ("... ending in dummy")."""
 
     hand: Hand = None
+    ending: Hand = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,6 +93,9 @@ class Finesse:
     with_card: CardLike = None
     lead_from: Hand = None
     run_lead: bool = False  # "lead the ♥10 and let it run": the led card is the finessing card
+    # "a ruffing finesse": the card is run towards partner, void in the suit, who ruffs if it is
+    # covered and discards if not (run_lead is then True)
+    ruffing: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

@@ -385,12 +385,15 @@ N_STEP_FIELDS = len(STEP_FIELDS)
 S_KIND, S_SUIT, S_HAND, S_CARD, S_CARD2, S_COUNT, S_FLAG, S_NEXT, S_ALT = range(N_STEP_FIELDS)
 
 STEP_END = 0  # the end of the line: the rest is played as unstated
-STEP_DRAW_TRUMPS = 1  # lead trumps (from hand, if stated) until the opponents have none
+STEP_DRAW_TRUMPS = 1  # lead trumps (from hand, if stated) until the opponents have none; ``count`` = the
+# seat to end in (-1: none): in the round that draws their last trumps the other hand leads its lowest
+# trump and that seat plays its highest ("drawing trumps ending in dummy")
 STEP_CASH = 2  # lead the suit's top cards (from hand) until none is left; while it runs, a claiming
 # hand that cannot follow discards card2 if it holds it, else a card of suit ``count`` if it holds
 # one (-1: no stated discard) — "discard my losing diamonds on the clubs"
 STEP_FINESSE = 3  # card = the card finessed with, card2 = the card finessed against, hand = lead from,
-# flag 1 = lead the finessing card itself and let it run
+# flag 1 = lead the finessing card itself and let it run (partner plays low; void, he discards while it
+# is not covered: a ruffing finesse)
 STEP_CONCEDE = 4  # lead a card of suit (or towards card2) that loses; count tricks; flag 1 = at the end
 STEP_PLAY = 5  # play card when its holder next leads or follows suit (a trump also when ruffing; never as a
 # discard); with card2 (or suit ``count``): in card's trick a claiming hand that cannot follow discards it

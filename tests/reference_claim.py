@@ -497,6 +497,19 @@ def crossruff_leads(hands, trump, side, seat) -> list[int]:
     return res
 
 
+def draws_last_trumps(st, ctx: Ctx, trick) -> bool:
+    """The trump trick under way (``trick``: its (seat, card) so far; [] before the lead)
+    draws the opponents' last trumps: every opponent who has played to it holds none, every
+    other at most one (each must follow with a trump while he holds one)."""
+    hands, trump = st[0], ctx.trump
+    played = {s for s, _c in trick}
+    for o in (1 - ctx.side, 3 - ctx.side):
+        n = bin(hands[o] & SUIT[trump]).count("1")
+        if n > (0 if o in played else 1):
+            return False
+    return True
+
+
 def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
     """Cards the active step dictates for ``seat`` (a subset of legal), or None when the step
     says nothing about this play (or cannot be carried out here)."""
@@ -537,6 +550,8 @@ def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
     if leading:
         if kind == T.STEP_DRAW_TRUMPS:
             tr = cards_of(h & SUIT[trump])  # from the hand on lead, whichever hand was named
+            if tr and cnt >= 0 and seat != cnt and hands[cnt] & SUIT[trump] and draws_last_trumps(st, ctx, []):
+                return pick([min(tr)])  # "ending in dummy": the last round led low to that hand
             return pick([max(tr)]) if tr else None
         if kind == T.STEP_CASH:
             if hand >= 0 and seat != hand and h & SUIT[suit] and hands[hand] & SUIT[suit]:
@@ -578,7 +593,20 @@ def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
             if cur == card:  # still winning: let it run
                 low = [x for x in cards_of(h & SUIT[suit]) if not beats(x, cur, trump)]
                 return pick(low) if low else None
+        if flag and lead_card == card and not h & SUIT[suit] and trump != 4:
+            _, cur = trick_winner(trick, trump)
+            if cur == card:  # partner void, not covered: he discards (a ruffing finesse)
+                return pick([x for x in cards_of(h) if suit_of(x) != trump])
         return None
+    if kind == T.STEP_DRAW_TRUMPS and lead_suit == trump and (lead_seat & 1) == side and seat == cnt:
+        # "ending in dummy": that hand wins the last round, and keeps its trumps before it
+        tr = cards_of(h & SUIT[trump])
+        if not tr:
+            return None
+        if draws_last_trumps(st, ctx, trick):
+            return pick([max(tr)])
+        wseat, _ = trick_winner(trick, trump)
+        return pick([min(tr)]) if (wseat & 1) == side else None
     if kind == T.STEP_DUCK and lead_suit == suit and (lead_seat & 1) == side:
         mine = cards_of(h & SUIT[suit])
         return pick([min(mine)]) if mine else None

@@ -115,6 +115,12 @@ add(DT, "trumps and the rest are high", "trumps, the rest are good", "lead a tru
     "trumps drawn, the rest are high", "with trumps drawn I have the rest")
 add(L(DrawTrumps(), Ruff(C, None, 1)), "one round of trumps then ruff a club")
 add(L(DrawTrumps(), tricks=10, kind="total"), "ten tricks after drawing trumps")
+add(L(DrawTrumps(None, DUMMY)), "drawing trumps ending in dummy", "draw trumps, ending in dummy",
+    "draw trumps and end in dummy", "draw trumps finishing in dummy", "draw trumps ending up in dummy",
+    "trumps first, ending on the table")
+add(L(DrawTrumps(None, MY)), "draw trumps ending in hand", "draw trumps ending in my hand")
+add(L(DrawTrumps(DUMMY, MY)), "draw trumps from dummy ending in hand")
+add(L(DrawTrumps(None, DUMMY), Cash(C)), "draw trumps ending in dummy and run the clubs")
 
 category("cashing")
 # --- cashing and running suits -------------------------------------------------------------
@@ -196,6 +202,20 @@ add(L(Finesse(H, with_card=c("HT"), run_lead=True)), "lead the ♥10 and let it 
     "lead the ♥T and let it run", "lead the ten of hearts and run it", "run the ♥10", "run H10",
     "run HT", "lead the heart ten and let it ride")
 add(L(Finesse(H, against=r(None, H, WEST))), "take the heart finesse against West")
+add(L(Finesse(C, run_lead=True, ruffing=True)), "ruffing finesse in clubs", "take the club ruffing finesse",
+    "a ruffing finesse in clubs", "club ruffing finesse", "take the ruffing-finesse in clubs")
+add(L(Finesse(None, run_lead=True, ruffing=True)), "ruffing finesse", "take the ruffing finesse")
+add(L(Finesse(C, against=c("CK"))), "if the ♣K is onside the rest are mine, otherwise one off",
+    "if the king of clubs is offside I lose one", "if the club king is on side, all mine",
+    "if the ♣K is onside I'll take the rest. Otherwise I lose a club.", "if the ♣K is onside, all mine")
+add(L(Finesse(None, against=r(13))), "if the king is onside, all mine", "if the king's onside, the rest are good")
+add(L(Finesse(C), tricks=10, kind="total"), "if the club finesse works I have ten tricks",
+    "if the club finesse is right, ten tricks, otherwise nine")
+add(L(Finesse(None)), "if the finesse works, all mine", "if the finesse is right, the rest are mine, if not I lose one")
+add(L(DrawTrumps(), Finesse(H, against=c("HK"))), "draw trumps; if the heart king is onside, all mine")
+add(L(Finesse(C, against=c("CK"), run_lead=True, ruffing=True)), "a ruffing finesse against the king of clubs",
+    "take the ruffing finesse against the ♣K")
+add(L(DrawTrumps(), Finesse(D, run_lead=True, ruffing=True)), "draw trumps, then the diamond ruffing finesse")
 add(L(Finesse(S, lead_from=DUMMY)), "take the spade finesse from dummy",
     "take the spade finesse leading from dummy")
 add(L(Finesse(C, with_card=c("CJ", DUMMY))), "finesse dummy's jack of clubs", "finesse dummy's ♣J")

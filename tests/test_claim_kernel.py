@@ -105,6 +105,8 @@ def random_steps(rng, hands, trump, side):
                     row[T.S_COUNT] = int(rng.integers(0, 4))
         elif kind == T.STEP_DRAW_TRUMPS:
             row[T.S_HAND] = int(rng.choice([-1] + mine_seats))
+            # "from hand ending in dummy" (drawn from the row's hand, so that the seeds' samples stay)
+            row[T.S_COUNT] = (row[T.S_HAND] + 2) & 3 if row[T.S_HAND] >= 0 else -1
         elif kind == T.STEP_PLAY:
             row[T.S_CARD] = int(rng.choice(cards_of(mine)))
             if rng.random() < 0.4:  # "... on the card": the discard in its trick
@@ -1177,3 +1179,46 @@ def test_a_list_of_tricks_keeps_the_cards_that_take_them():
     # the cards must be the side's top cards of their suits (the table keys them by number)
     with pytest.raises(ValueError, match="top cards"):
         claim_search(hands, 4, 0, np.zeros(0, np.int64), 0, 0, 0, all_normal, DEFAULT_OPTIONS, listed(c(3, 2)))
+
+
+def test_drawing_trumps_ending_in_a_hand_is_dictated_round_by_round():
+    """tables.STEP_DRAW_TRUMPS with ``count`` = the hand to end in ("drawing trumps ending in
+    dummy"): spades trumps, South leads ♠KQ2 opposite North's ♠A3, East ♠J4, West ♠5. Before the
+    last round South leads his top trump and North keeps his under it; in the round that draws
+    East's last trump South leads low and North wins with the ace. Kernel = reference."""
+    S_ = 0
+    hands = _hands("N:A3.AKQ.. J4..AK.A KQ2..4.4 5.JT98..")
+    steps = np.array([[T.STEP_DRAW_TRUMPS, S_, -1, -1, -1, 0, 0, -1, -1]], dtype=np.int64)
+    assert _stated(hands, 2, [], steps, trump=S_) == 1 << _c(S_, 13)  # ♠K: East holds two
+    assert _stated(hands, 2, [_c(S_, 13), _c(S_, 5)], steps, trump=S_) == 1 << _c(S_, 3)  # North keeps the ace
+    after = hands.copy()
+    for seat, c in ((2, _c(S_, 13)), (3, _c(S_, 5)), (0, _c(S_, 3)), (1, _c(S_, 4))):
+        after[seat] &= ~(1 << c)
+    assert _stated(after, 2, [], steps, trump=S_) == 1 << _c(S_, 2)  # the last round: low from South
+    assert _stated(after, 2, [_c(S_, 2), _c(1, 11)], steps, trump=S_) == 1 << _c(S_, 14)  # North's ace
+    # an opponent winning the trick: nothing is dictated to North before the last round
+    assert _stated(hands, 2, [_c(S_, 2), _c(S_, 5)], steps, trump=S_) == 0
+    policy = compile_policy(Settings(player_class="club"))
+    args = dict(hands=hands, trump=S_, leader=2, trick=np.zeros(0, dtype=np.int64), claim_side=0, forget=0,
+                shown=0, policy=policy, options=DEFAULT_OPTIONS.copy(), steps=steps, running=-1)
+    res = claim_search(**args)
+    assert (res.tricks, res.careless) == reference(args) and res.tricks == 5
+    plain = dict(args, steps=np.array([[T.STEP_DRAW_TRUMPS, S_, -1, -1, -1, -1, 0, -1, -1]], dtype=np.int64))
+    res = claim_search(**plain)
+    assert (res.tricks, res.careless) == reference(plain)
+
+
+def test_a_run_card_towards_a_void_partner_is_discarded_on_until_covered():
+    """tables.STEP_FINESSE flag 1 with partner void (a ruffing finesse): North runs the ♣Q from
+    ♣AQJ, South holds ♠32 ♦32. East plays low: South discards a diamond; East covers: South
+    is left free (ruffing the king is his normal play). Kernel = reference on the ending."""
+    S_, C = 0, 3
+    hands = _hands("N:A...AQJ .2.AKQ. 32..32. ..4.K54")
+    steps = np.array([[T.STEP_FINESSE, C, 0, _c(C, 12), _c(C, 13), -1, 1, -1, -1]], dtype=np.int64)
+    assert _stated(hands, 0, [_c(C, 12), _c(1, 2)], steps, trump=S_) == (1 << _c(2, 3)) | (1 << _c(2, 2))
+    assert _stated(hands, 0, [_c(C, 12), _c(C, 13)], steps, trump=S_) == 0
+    policy = compile_policy(Settings(player_class="club"))
+    args = dict(hands=hands, trump=S_, leader=0, trick=np.zeros(0, dtype=np.int64), claim_side=0, forget=0,
+                shown=0, policy=policy, options=DEFAULT_OPTIONS.copy(), steps=steps, running=-1)
+    res = claim_search(**args)
+    assert (res.tricks, res.careless) == reference(args) and res.tricks == 3  # West's king wins the queen

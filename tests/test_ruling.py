@@ -215,6 +215,61 @@ def test_ruff_with_the_stated_trump():
     assert r.line[0].cards[1] == 14  # ♠A
 
 
+def test_drawing_trumps_ending_in_dummy_keeps_dummys_trump_entry():
+    # Spades trumps, South on lead: ♠KQ2 opposite ♠A3 and dummy's ♥AKQ, East ♠J4. "Drawing
+    # trumps" lets dummy overtake the ♠K with the ace (careless at club), stranding the hearts: 3.
+    # "... ending in dummy" keeps dummy's ace for the round that draws East's last trump: 5.
+    from conftest import make_claim
+
+    deal = "N:A3.AKQ.. J4..AK.A KQ2..4.4 5.JT98.."
+    assert adjudicate(make_claim(deal, trump="S", statement="drawing trumps")).tricks == 3
+    r = adjudicate(make_claim(deal, trump="S", statement="drawing trumps ending in dummy"))
+    assert r.tricks == 5 and r.upheld, r.to_json()
+    assert r.line[1].cards == (2, 27, 14, 11) and r.line[1].winner == 0  # ♠2 ♥J ♠A ♠J
+    assert "ending in North (dummy)" in r.statement[0]
+    # ending in South's own hand: the same stranding as no ending said
+    assert adjudicate(make_claim(deal, trump="S", statement="draw trumps ending in hand")).tricks == 3
+    # an opponent's hand is not imposed, with a note
+    r = adjudicate(make_claim(deal, trump="S", statement="draw trumps ending in East"))
+    assert r.tricks == 3 and any("not imposed" in x.text for x in r.reasons)
+
+
+def test_a_ruffing_finesse_discards_when_the_card_is_not_covered():
+    # Spades trumps, North on lead with ♠A ♣AQJ; South ♠32 ♦32, void in clubs. "Ruffing
+    # finesse in clubs": the ♣Q is run, South ruffing a cover and discarding a diamond if not.
+    # With East's ♣K54 it makes all four; with West's ♣K54 the stated discard loses to the king
+    # (Law 70D1: the statement binds), though cashing the ♣A and ruffing the ♣Q would make four.
+    from conftest import make_claim
+
+    onside = "N:A...AQJ ..4.K54 32..32. .2.AKQ."
+    offside = "N:A...AQJ .2.AKQ. 32..32. ..4.K54"
+    base = dict(trump="S", leader="N", claimed=4, statement="ruffing finesse in clubs")
+    r = adjudicate(make_claim(onside, **base))
+    assert r.tricks == 4 and "ruffing finesse: lead ♣Q from North (dummy)" in r.statement[0], r.to_json()
+    r = adjudicate(make_claim(offside, **base))
+    assert r.tricks == 3 and r.double_dummy == 4, r.to_json()
+    assert r.line[0].cards[0] == 60 and r.line[0].cards[2] >> 4 == 2  # ♣Q led, South throws a diamond
+    # at notrump there is no ruffing finesse: dropped with a note
+    r = adjudicate(make_claim(onside, trump="NT", leader="N", claimed=4, statement="ruffing finesse in clubs"))
+    assert any("no ruffing finesse" in x.text for x in r.reasons)
+
+
+def test_if_the_king_is_onside_states_the_finesse_against_it():
+    # Notrump, North leads from ♠32 towards South's ♠AQ (♣A beside). With no statement the
+    # finesse is not taken (Law 70E1): 2. "If the king is onside, all mine" names the finesse
+    # against the king that can be finessed (not West's ♦K): 3 with East's ♠K, 2 with West's.
+    from conftest import make_claim
+
+    onside, offside = "N:32..3. K54... AQ...A .Q.AK.", "N:32..3. .Q.AK. AQ...A K54..."
+    base = dict(trump="NT", leader="N", claimed=3)
+    assert adjudicate(make_claim(onside, **base)).tricks == 2
+    for text in ("if the king is onside, all mine, otherwise I lose one", "if the spade king is onside, all mine"):
+        r = adjudicate(make_claim(onside, statement=text, **base))
+        assert r.tricks == 3 and r.statement[0].startswith("finesse ♠Q"), (text, r.to_json())
+        r = adjudicate(make_claim(offside, statement=text, **base))
+        assert r.tricks == 2 and "against West's ♠K" in r.statement[0], (text, r.to_json())
+
+
 def test_a_discard_his_cards_force_is_not_blamed_as_careless():
     # tables.CARELESS, *CARELESS_FORCED*: South (clubs trumps, West's C7 overlooked under Law
     # 70C) holds HK H8 when West's DK is led at trick 3, both believed top cards and one group:

@@ -156,6 +156,26 @@ def _high_card(m):
 
 
 @njit(cache=True, _nrt=False)
+def last_trump_round(hands, side, trump, leader, pos):
+    """Does the trump trick under way (its ``pos`` cards played, led by ``leader``) draw the
+    opponents' last trumps? Each must follow with a trump while he holds one: so when every
+    opponent still to play holds at most one and those who have played hold none."""
+    tb = suit_bits(trump)
+    for o in range(4):
+        if (o & 1) == side:
+            continue
+        n = 0
+        x = hands[o] & tb
+        while x != 0:
+            x &= x - 1
+            n += 1
+        played = ((o - leader) & 3) < pos
+        if n > (0 if played else 1):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps, seat, legal):
     """Bitboard of the cards the active step dictates for ``seat`` (a subset of ``legal``),
     0 when the step says nothing about this play (or cannot be carried out here)."""
@@ -211,6 +231,11 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
             tr = h & suit_bits(trump)
             if tr == 0:
                 return np.int64(0)
+            end = steps[pc, T.S_COUNT]
+            if (end >= 0 and seat != end and (hands[end] & suit_bits(trump)) != 0
+                    and last_trump_round(hands, side, trump, seat, 0)):
+                # "... ending in dummy": the last round is led low for the other hand to win
+                return (np.int64(1) << _low_card(tr)) & legal
             return (np.int64(1) << _high_card(tr)) & legal
         if kind == T.STEP_CASH:
             ms = h & suit_bits(suit)
@@ -279,6 +304,27 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
                     if not beats(x, cur, trump):
                         low |= np.int64(1) << x
                 return low & legal
+        if flag != 0 and lead_card == card and (h & suit_bits(suit)) == 0 and cur == card and trump != 4:
+            # letting it run with partner void (a ruffing finesse): not covered, he discards;
+            # covered, nothing is dictated (ruffing the cover is his normal play)
+            return h & ~suit_bits(trump) & legal
+        return np.int64(0)
+    if kind == T.STEP_DRAW_TRUMPS and lead_suit == trump and lead_mine and seat == steps[pc, T.S_COUNT]:
+        # "... ending in dummy": that hand wins the round that draws their last trumps, and
+        # before it keeps its trumps under partner's winning ones
+        tr = h & suit_bits(trump)
+        if tr == 0:
+            return np.int64(0)
+        if last_trump_round(hands, side, trump, leader, pos):
+            return (np.int64(1) << _high_card(tr)) & legal
+        cur = trk[tstart]
+        wi = 0
+        for k in range(1, pos):
+            if beats(trk[tstart + k], cur, trump):
+                cur = trk[tstart + k]
+                wi = k
+        if (((leader + wi) & 3) & 1) == side:
+            return (np.int64(1) << _low_card(tr)) & legal
         return np.int64(0)
     if kind == T.STEP_DUCK and lead_suit == suit and lead_mine:
         ms = h & suit_bits(suit)

@@ -95,7 +95,7 @@ class _Compiler:
                 self.notes.append("'draw trumps' cannot apply at notrump: ignored")
                 return
             self.suits.add(self.trump)
-            self.emit(_row(T.STEP_DRAW_TRUMPS, self.trump, _seat(st.hand)))
+            self.emit(_row(T.STEP_DRAW_TRUMPS, self.trump, _seat(st.hand), count=_seat(st.ending)))
         elif isinstance(st, L.Cash):
             named = [c for c in st.cards if _card(c) >= 0]
             if named:

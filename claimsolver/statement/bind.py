@@ -291,8 +291,19 @@ class _Binder:
         if hand is None:
             hand = max(have, key=lambda x: (len(list(iter_cards(suit_cards(self.pos.hands[x], t)))),
                                             x == self.claimer))
-        b = DrawTrumps(hand)
-        return b, f"draw trumps ({hand.full_name} leads them)"
+        end = self.hand(s.ending)
+        if end is not None and end not in self.side:
+            self.notes.append(f"{what}: {end.full_name} is not a hand of {self.side_name()}: the ending is not imposed")
+            end = None
+        elif end is not None and not suit_cards(self.pos.hands[end], t):
+            self.notes.append(f"{what}: {self.name(end)} holds no trump, so the drawing cannot end there: "
+                              "the ending is not imposed")
+            end = None
+        if end is None:
+            return DrawTrumps(hand), f"draw trumps ({hand.full_name} leads them)"
+        return DrawTrumps(hand, end), (f"draw trumps ({hand.full_name} leads them), ending in {self.name(end)}: "
+                                       f"it wins the round that draws their last trump with its highest trump "
+                                       f"(the other hand leading low) and keeps its trumps until then")
 
     def _counted_top(self, s: Cash, what: str) -> Cash | None:
         """"the top three trumps", "cash dummy's top two spades": the n highest cards of the
@@ -736,6 +747,19 @@ class _Binder:
 
 def _bind_finesse(b: _Binder, s: Finesse, what: str):
     """Find the tenace a finesse statement means."""
+    ref = s.against
+    if (s.suit is None and isinstance(ref, CardRef) and ref.rank is not None and ref.suit is None
+            and not ref.trump and s.with_card is None):
+        # "if the king is onside": of the opponents' kings, the one a finesse can be taken against
+        kings = [su for su in range(4) if any(b.pos.hands[x] >> make_card(su, ref.rank) & 1 for x in b.opps)]
+        found = []
+        for su in kings:
+            trial = _Binder(b.pos, b.claimer, b.declarer)
+            r = _bind_finesse(trial, dataclasses.replace(s, suit=su, against=dataclasses.replace(ref, suit=su)), what)
+            if r is not None and isinstance(r[0], Finesse) and isinstance(r[0].against, int):
+                found.append(r)
+        if len(found) == 1:
+            return found[0]
     hints_with = s.with_card
     hints_against = s.against
     suit = s.suit
@@ -786,6 +810,9 @@ def _bind_finesse(b: _Binder, s: Finesse, what: str):
             lead = h if s.run_lead else other
             if not suit_cards(b.pos.hands[lead], su):
                 continue
+            if s.ruffing and (b.trump == NOTRUMP or suit_cards(b.pos.hands[other], su)
+                              or not suit_cards(b.pos.hands[other], b.trump)):
+                continue  # a ruffing finesse runs the card towards partner void in the suit, with trumps
             mine = [with_card] if with_card is not None else list(iter_cards(suit_cards(b.pos.hands[h], su)))
             for w in mine:
                 above = [a for a in opp_cards if card_rank(a) > card_rank(w)]
@@ -798,13 +825,20 @@ def _bind_finesse(b: _Binder, s: Finesse, what: str):
                 break  # the highest card of this hand that has an outstanding card above it
     if best is None:
         where = f"in {SUIT_PLURAL[suit]}" if suit is not None else "anywhere"
+        if s.ruffing:
+            b.notes.append(f"{what}: there is no ruffing finesse {where} — no card of {b.side_name()} below "
+                           "a higher card of the opponents faces a partner void in the suit who holds a trump")
+            return None
         b.notes.append(f"{what}: there is no finesse {where} — no card of {b.side_name()} "
                        f"can be finessed against a higher card of the opponents")
         return None
     _, w, h, a, lead = best
-    bound = Finesse(card_suit(w), a, w, lead, s.run_lead)
+    bound = Finesse(card_suit(w), a, w, lead, s.run_lead, s.ruffing)
     ah = b.holder(a)
-    if s.run_lead:
+    if s.ruffing:
+        text = (f"ruffing finesse: lead {_sym(w)} from {b.name(h)}, {b.name(h.partner)} ruffing if it is covered "
+                f"and discarding if not (against {ah.full_name}'s {_sym(a)})")
+    elif s.run_lead:
         text = f"run {_sym(w)} from {b.name(h)} (finesse against {ah.full_name}'s {_sym(a)})"
     else:
         text = (f"finesse {_sym(w)} (lead from {b.name(lead)} toward {h.full_name}'s "

@@ -115,7 +115,7 @@ def _event(e) -> str:
 def render_step(s) -> str:
     """One step in words (the grammar reads it back to the same step)."""
     if isinstance(s, DrawTrumps):
-        return "draw trumps" + _loc("from", s.hand)
+        return "draw trumps" + _loc("from", s.hand) + _loc("ending in", s.ending)
     if isinstance(s, Cash):
         if s.cards and len(s.cards) == 1 and isinstance(s.cards[0], CardRef) and s.cards[0].qualifier == "top" \
                 and s.cards[0].rank is None and s.suit is not None:
@@ -204,10 +204,12 @@ def render_step(s) -> str:
 
 
 def _finesse(s: Finesse) -> str:
-    if s.run_lead and s.with_card is not None:
+    if s.ruffing:
+        text = f"take the {SUIT_SINGULAR[s.suit]} ruffing finesse" if s.suit is not None else "take the ruffing finesse"
+    elif s.run_lead and s.with_card is not None:
         text = f"lead {card_text(s.with_card)} and let it run"
         return text
-    if s.with_card is not None:
+    elif s.with_card is not None:
         text = f"finesse {card_text(s.with_card)}"
     elif s.suit is not None:
         text = f"take the {SUIT_SINGULAR[s.suit]} finesse"

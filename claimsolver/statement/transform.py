@@ -285,7 +285,11 @@ class _ToLine(Transformer):
         hand = _loc(ch)
         if hand is None and (_find(ch, "my") or _has(ch, "MY")):
             hand = MY
-        return [DrawTrumps(hand)]
+        end = _find(ch, "ending")
+        return [DrawTrumps(hand, end[1] if end else None)]
+
+    def ending(self, ch):
+        return ("ending", _find(ch, "hand")[1])
 
     def fromtop(self, ch):
         return ("fromtop",)
@@ -392,7 +396,7 @@ class _ToLine(Transformer):
     def leadfrom(self, ch):
         return ("leadfrom", _find(ch, "hand")[1])
 
-    def _finesse(self, ch, suit, with_card=None, run=False):
+    def _finesse(self, ch, suit, with_card=None, run=False, ruffing=False):
         ag = _find(ch, "against")
         against = ag[1] if ag else None
         if suit is None and isinstance(against, CardRef) and not against.trump:
@@ -401,7 +405,7 @@ class _ToLine(Transformer):
             against = CardRef(suit, None, against)
         against = _fill_suit(against, suit)
         lf = _find(ch, "leadfrom")
-        return [Finesse(suit, against, with_card, lf[1] if lf else None, run)]
+        return [Finesse(suit, against, with_card, lf[1] if lf else None, run or ruffing, ruffing)]
 
     def fin_suit(self, ch):
         return self._finesse(ch, _suits(ch)[0].suit)
@@ -416,6 +420,10 @@ class _ToLine(Transformer):
         return self._finesse(ch, c.suit, c)
 
     fin_with_against = fin_with
+
+    def fin_ruffing(self, ch):
+        s = _suits(ch)
+        return self._finesse(ch, s[0].suit if s else None, ruffing=True)
 
     def fin_run(self, ch):
         c = _cards(ch)[0]
@@ -444,6 +452,29 @@ class _ToLine(Transformer):
         """"take the club finesse; if it fails I lose one": the finesse (the trick it loses
         when it fails is the one he says he loses)."""
         return [c for c in ch if isinstance(c, list)][0]
+
+    def onside(self, ch):
+        """"if the ♣K is onside, the rest are mine; otherwise one off": the finesse against the
+        card (its tenace found when bound); a count of tricks said for the finesse winning is
+        the claim's, the loss said for it failing is the trick it loses (as finesse_fails)."""
+        card = _cards(ch)[0]
+        return ("branch", (Finesse(card.suit, card),), self._onside_tricks(ch))
+
+    def onside_fin(self, ch):
+        """"if the club finesse works I have ten tricks": the finesse, as ``onside``."""
+        s = _suits(ch)
+        return ("branch", (Finesse(s[0].suit if s else None),), self._onside_tricks(ch))
+
+    @staticmethod
+    def _onside_tricks(ch):
+        if _has(ch, "OFFSIDE"):
+            return None
+        for c in ch:
+            if isinstance(c, Token) and c.type == "OTHERWISE":
+                return None
+            if _tag(c, "tricks"):
+                return (c[1], c[2], c[3]) if len(c) > 3 else (c[1], c[2])
+        return None
 
     def con_last(self, ch):
         """"you get the last trick": one trick conceded at the end."""

@@ -55,6 +55,14 @@ WORDS: dict[str, tuple[str, ...]] = {
     "DROP": ("drops", "drop", "dropping", "falls", "fall", "falling"),
     "BREAK": ("break", "breaks", "breaking", "split", "splits", "behave", "behaves"),
     "SHOWSOUT": ("showsout",),
+    # "if the king is onside": where the card a finesse is taken against lies
+    "ONSIDE": ("onside",),
+    "OFFSIDE": ("offside",),
+    "WORKS": ("works", "work", "wins", "succeeds", "succeed", "holds"),
+    # "drawing trumps ending in dummy": the hand that wins the last round
+    "ENDING": ("ending", "finishing", "ends", "finish", "finishes"),
+    # "a ruffing finesse" (vocab.PHRASES joins the two words: "ruffing" alone is a ruff)
+    "RUFFINESSE": ("ruffingfinesse",),
     # small words that matter
     "LET": ("let", "letting"),
     "IT": ("it",),
@@ -132,6 +140,12 @@ NUM_WORD = {
 # multi-word phrases joined (or rewritten) before lookup: words -> replacement words
 PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("cross", "ruff"), ("crossruff",)),
+    (("ruffing", "finesse"), ("ruffingfinesse",)),
+    (("on", "side"), ("onside",)),
+    (("off", "side"), ("offside",)),
+    (("is", "right"), ("works",)),
+    (("ending", "up"), ("ending",)),
+    (("finishing", "up"), ("ending",)),
     (("cross", "ruffing"), ("crossruff",)),
     (("shows", "out"), ("showsout",)),
     (("show", "out"), ("showsout",)),

@@ -224,7 +224,19 @@ class ShowsOut:
     trump: bool = False  # "shows out of trumps": suit is the trump suit
 
 
-Event = Union[Drops, Breaks, ShowsOut]
+@dataclasses.dataclass(frozen=True)
+class FinesseFails:
+    """"take the club finesse; if it fails, take the spade finesse": the finesse said just
+    before loses its trick. Bound to that finesse (``suit``, ``with_card``, ``lead_from``):
+    decided from the position, as a director sees it — the opponent playing fourth to it
+    holds a card of the suit above the finessing card."""
+
+    suit: int | None = None
+    with_card: CardLike = None
+    lead_from: Hand = None
+
+
+Event = Union[Drops, Breaks, ShowsOut, FinesseFails]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from claimsolver.cards import parse_card
 from claimsolver.line import (
     Asserts, Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
-    Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
+    Finesse, FinesseFails, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
     TrickList, Unblock,
 )
 
@@ -213,6 +213,13 @@ add(L(Finesse(C), tricks=10, kind="total"), "if the club finesse works I have te
     "if the club finesse is right, ten tricks, otherwise nine")
 add(L(Finesse(None)), "if the finesse works, all mine", "if the finesse is right, the rest are mine, if not I lose one")
 add(L(DrawTrumps(), Finesse(H, against=c("HK"))), "draw trumps; if the heart king is onside, all mine")
+add(L(Finesse(C), IfThen(FinesseFails(), (Finesse(S),))), "take the club finesse; if it fails, take the spade finesse",
+    "take the club finesse, if that fails I'll take the spade finesse",
+    "take the club finesse; if it doesn't work, take the spade finesse",
+    "take the club finesse; if it fails I'll take the spade finesse")
+add(L(Finesse(C, with_card=c("CQ")), IfThen(FinesseFails(), (Cash(S),))), "finesse the ♣Q; if it loses, run the spades")
+add(L(Finesse(C), IfThen(FinesseFails(), (Cash(S), Concede(H)))),
+    "take the club finesse; if it fails, cash the spades and concede a heart")
 add(L(Finesse(C, against=c("CK"), run_lead=True, ruffing=True)), "a ruffing finesse against the king of clubs",
     "take the ruffing finesse against the ♣K")
 add(L(DrawTrumps(), Finesse(D, run_lead=True, ruffing=True)), "draw trumps, then the diamond ruffing finesse")
@@ -665,8 +672,8 @@ REJECTED: list[tuple[str, list[str]]] = [
      ["10 is read as a number of tricks beside cards said by their rank", "column 29", "a verb (play the 10)"]),
     ("ten tricks, 9", ["a second number of tricks (9) after 10", "column 13"]),
     ("all mine unless", ["stops too early after 'unless' (column 10)", "'trumps'"]),
-    # after a finesse, "if it fails" takes only the trick it costs, not another line
-    ("take the club finesse; if it fails I'll take the spade finesse", ["'spade'", "column 50"]),
+    # where a card lies said by its holder is not understood (onside/offside is)
+    ("if East has the king, all mine", ["'has'", "column 9"]),
     ("all mine unless trumps are", ["stops too early after 'trumps' (column 17)", "'break'"]),
     ("the rest unless trumps are 4-0 then cash the clubs", ["after 'unless' (column 10) only the event"]),
 ]

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from claimsolver.claim import Claim
 from claimsolver.cli import main
-from claimsolver.ruling import adjudicate
+from claimsolver.ruling import adjudicate, understand
 
 from conftest import CASES, EXAMPLES
 
@@ -268,6 +268,31 @@ def test_if_the_king_is_onside_states_the_finesse_against_it():
         assert r.tricks == 3 and r.statement[0].startswith("finesse ♠Q"), (text, r.to_json())
         r = adjudicate(make_claim(offside, statement=text, **base))
         assert r.tricks == 2 and "against West's ♠K" in r.statement[0], (text, r.to_json())
+
+
+def test_a_second_line_after_a_failing_finesse_is_taken_when_it_fails():
+    # Notrump, North on lead: South ♠AQ ♣AQ ♥2 ♦A opposite ♠32 ♥AK ♣32; West holds ♣K54, East
+    # ♠K54. "Take the club finesse; if it fails, take the spade finesse": the club finesse loses
+    # (decided from the cards: West, fourth to it, holds the king), so the spade finesse is
+    # taken when North is next on lead. Said the other way round, the spade finesse wins and the
+    # club finesse is not imposed.
+    from conftest import make_claim
+    from claimsolver import tables as T
+
+    deal = "N:32.AK..32 K54.QJT.. AQ.2.A.AQ .987..K54"
+    base = dict(trump="NT", leader="N", claimed=5)
+    c = make_claim(deal, statement="take the club finesse; if it fails, take the spade finesse", **base)
+    compiled = understand(c)[0]
+    tests = [row for row in compiled.steps if row[T.S_KIND] == T.STEP_TEST_STATIC]
+    assert tests[0][T.S_FLAG] == 1  # the club finesse fails
+    r = adjudicate(c)
+    assert "if the finesse fails (West holds ♣K): finesse ♠Q" in r.statement[1], r.to_json()
+    spade_q = [t for t in r.line if 12 in t.cards and t.leader == 0]
+    assert spade_q and spade_q[0].cards[:3] == (3, 4, 12)  # ♠3 ♠4 ♠Q: the stated second finesse
+    other = make_claim(deal, statement="take the spade finesse; if it fails, take the club finesse", **base)
+    tests = [row for row in understand(other)[0].steps if row[T.S_KIND] == T.STEP_TEST_STATIC]
+    assert tests[0][T.S_FLAG] == 0  # the spade finesse wins: the club finesse is not taken
+    assert "it does not" in adjudicate(other).statement[1]
 
 
 def test_a_discard_his_cards_force_is_not_blamed_as_careless():

@@ -28,7 +28,7 @@ from claimsolver.cards import (
 )
 from claimsolver.line import (
     Asserts, Breaks, CardRef, Cash, Concede, Cross, Discard, DrawTrumps, Drops, Duck, Establish, Finesse,
-    IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, Unblock,
+    FinesseFails, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn, Unblock,
 )
 from claimsolver.statement.render import SUIT_PLURAL, SUIT_SINGULAR, card_text, render_step
 
@@ -80,6 +80,7 @@ class _Binder:
         self.notes: list[str] = []
         self.doubts: list[str] = []  # Law 70A readings taken in the current step (for the echo)
         self.trump = position.trump
+        self.last_finesse: Finesse | None = None  # the finesse "if it fails" speaks of
 
     # ---- helpers -------------------------------------------------------------------------
     def name(self, seat: Seat) -> str:
@@ -443,7 +444,9 @@ class _Binder:
         return s, text
 
     def _finesse(self, s, what):
-        return _bind_finesse(self, s, what)
+        r = _bind_finesse(self, s, what)
+        self.last_finesse = r[0] if r is not None and isinstance(r[0].with_card, int) else None
+        return r
 
     def _concede(self, s, what):
         card = s.card
@@ -736,6 +739,18 @@ class _Binder:
             b = Breaks(suit, e.split, e.trump and suit is None)
             name = SUIT_PLURAL[suit] if suit is not None else "trumps"
             return b, f"{name} break" + (f" {e.split[0]}-{e.split[1]}" if e.split else "")
+        if isinstance(e, FinesseFails):
+            f = self.last_finesse
+            if f is None:
+                self.notes.append(f"{what}: 'if it fails' follows no finesse that could be identified")
+                return e, "it fails"
+            fourth = Seat(f.lead_from).rho
+            above = [c for c in iter_cards(suit_cards(self.pos.hands[fourth], f.suit))
+                     if card_rank(c) > card_rank(f.with_card)]
+            ev = FinesseFails(f.suit, f.with_card, f.lead_from)
+            if above:
+                return ev, f"the finesse fails ({fourth.full_name} holds {', '.join(_sym(c) for c in above)})"
+            return ev, f"the finesse fails (it does not: {fourth.full_name} holds no {SUIT_SINGULAR[f.suit]} above {_sym(f.with_card)})"
         if isinstance(e, ShowsOut):
             seat = self.hand(e.seat)
             suit = self.trump_suit(what) if e.trump else e.suit

@@ -10,7 +10,7 @@ from __future__ import annotations
 from claimsolver.cards import ACE, JACK, KING, QUEEN, TEN, Seat, SUIT_SYMBOLS, card_rank, card_suit
 from claimsolver.line import (
     Asserts, Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck, Establish,
-    Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
+    Finesse, FinesseFails, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze, ThrowIn,
     TrickList, Unblock,
 )
 
@@ -96,6 +96,8 @@ def _count_suit(n: int, suit: int) -> str:
 
 
 def _event(e) -> str:
+    if isinstance(e, FinesseFails):
+        return "it fails"
     if isinstance(e, Drops):
         return f"{card_text(e.card)} drops"
     if isinstance(e, Breaks):
@@ -295,7 +297,9 @@ def _steps(steps) -> str:
     list of tricks (", then" would join the two into one list)."""
     out = ""
     for i, s in enumerate(steps):
-        if i:
+        if i and isinstance(s, IfThen) and isinstance(s.event, FinesseFails):
+            out += "; "  # "take the club finesse; if it fails, ..."
+        elif i:
             apart = isinstance(steps[i - 1], IfThen) or (isinstance(s, TrickList)
                                                          and isinstance(steps[i - 1], TrickList))
             out += ". Then " if apart else ", then "

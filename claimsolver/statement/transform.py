@@ -14,8 +14,8 @@ from lark import Token, Transformer
 
 from claimsolver.line import (
     Asserts, Breaks, CardRef, Cash, Concede, Cross, Crossruff, Discard, DrawTrumps, Drops, Duck,
-    Establish, Finesse, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut, Squeeze,
-    ThrowIn, TrickList, Unblock,
+    Establish, Finesse, FinesseFails, HandRef, IfThen, Line, Outstanding, Overtake, PlayCard, Ruff, ShowsOut,
+    Squeeze, ThrowIn, TrickList, Unblock,
 )
 from claimsolver.statement import vocab
 
@@ -452,6 +452,13 @@ class _ToLine(Transformer):
         """"take the club finesse; if it fails I lose one": the finesse (the trick it loses
         when it fails is the one he says he loses)."""
         return [c for c in ch if isinstance(c, list)][0]
+
+    def finesse_else(self, ch):
+        """"take the club finesse; if it fails, take the spade finesse": the finesse, then the
+        second line when it loses (line.FinesseFails, bound to the finesse)."""
+        fin = [c for c in ch if isinstance(c, list)][0]
+        br = _find(ch, "branch")
+        return ("branch", (*fin, IfThen(FinesseFails(), br[1], ())), br[2])
 
     def onside(self, ch):
         """"if the ♣K is onside, the rest are mine; otherwise one off": the finesse against the

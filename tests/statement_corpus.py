@@ -634,6 +634,11 @@ add(L(PlayCard(c("HA")), PlayCard(c("HK")), Discard(cards=(c("S5", DUMMY),)), Pl
 # where "cash the ♥A discarding the ♣2, then the ♦J" (a participle) plays the jack
 add(L(Discard(cards=(c("C2"),)), Discard(cards=(c("C3"),))), "discard the ♣2 then the ♣3",
     "throw the ♣2 and then the ♣3", "pitch C2, then C3", "discard the two of clubs, then the three of clubs")
+# a rank alone after the discard's "then" is the next card discarded (the suit found when bound)
+add(L(Discard(cards=(c("C2"),)), Discard(cards=(r(3),))), "discard the ♣2 then the 3", "pitch the ♣2, then the 3")
+add(L(Discard(cards=(c("C2"),)), Discard(cards=(r(11),))), "discard the ♣2 then the jack")
+add(L(Discard(cards=(r(None, C),)), Discard(cards=(r(11),))), "throw a club then the jack")
+add(L(Discard(cards=(r(11),))), "discard the jack", "throw the jack")
 add(L(Discard(cards=(r(None, C),)), Discard(cards=(r(None, H),))), "discard a club then a heart",
     "throw a club, then a heart")
 add(L(Discard(cards=(r(None, C),), hand=DUMMY), Discard(cards=(r(None, H),) * 2, hand=DUMMY)),

@@ -113,6 +113,11 @@ class _Bare(list):
     step before when that was a discard said as a verb ("discard the ♣2 then the ♣3")."""
 
 
+class _ThenRank(_Bare):
+    """A rank said after "then" ("play the ace, then the king"): the grammar's rule holds the
+    "then" itself."""
+
+
 class _Discarding(list):
     """A discard said as the clause's own verb ("discard the ♣2", "throw a club"), not as a
     participle of another step ("cash the ♥A discarding the ♣2")."""
@@ -584,7 +589,7 @@ class _ToLine(Transformer):
         return [PlayCard(_cards(ch)[0])]
 
     def play_rank(self, ch):
-        return [PlayCard(CardRef(None, int(_toks(ch, "RANK")[0]), _owner(ch)))]
+        return _ThenRank([PlayCard(CardRef(None, int(_toks(ch, "RANK")[0]), _owner(ch)))])
 
     def play_loser(self, ch):
         s = _suit_of(_toks(ch, "SUIT")[0]).suit
@@ -711,7 +716,7 @@ def _collect(children):
     said = None  # the last steps said
     for c in children:
         after_then, prev = isinstance(prev, Token) and prev.type == "THEN", c
-        if after_then and isinstance(c, _Bare) and isinstance(said, _Discarding):
+        if (after_then or isinstance(c, _ThenRank)) and isinstance(c, _Bare) and isinstance(said, _Discarding):
             # "discard the ♣2 then the ♣3", "throw a club, then a heart": the verb said once
             # goes on ("cash the ♥A discarding the ♣2, then the ♦J" plays the jack: there
             # the discard is a participle of the cash)
@@ -720,8 +725,13 @@ def _collect(children):
             said = c
         if after_then and _tag(c, "tricks") and len(c) > 3 and 2 <= c[1] <= 10:
             # "play the 10, then the 8": a bare number after "then" is the next card, said by
-            # its rank (the suit found when bound), not a count of tricks
-            steps.append(PlayCard(CardRef(None, c[1])))
+            # its rank (the suit found when bound), not a count of tricks; after a discard said
+            # as a verb, the next card discarded ("discard the ♣2 then the 3")
+            if isinstance(said, _Discarding):
+                said = _Discarding([Discard((CardRef(None, c[1]),), None, None, None, said[-1].hand)])
+                steps.extend(said)
+            else:
+                steps.append(PlayCard(CardRef(None, c[1])))
             by_rank = True
             continue
         if isinstance(c, list):

@@ -213,6 +213,9 @@ add(L(Finesse(C), tricks=10, kind="total"), "if the club finesse works I have te
     "if the club finesse is right, ten tricks, otherwise nine")
 add(L(Finesse(None)), "if the finesse works, all mine", "if the finesse is right, the rest are mine, if not I lose one")
 add(L(DrawTrumps(), Finesse(H, against=c("HK"))), "draw trumps; if the heart king is onside, all mine")
+add(L(Finesse(C, against=c("CK", EAST))), "if East has the ♣K, all mine", "if East holds the king of clubs, the rest are mine",
+    "if East has the club king I have the rest, otherwise one off")
+add(L(Finesse(None, against=r(13, None, WEST))), "if West has the king, all mine")
 add(L(Finesse(C), IfThen(FinesseFails(), (Finesse(S),))), "take the club finesse; if it fails, take the spade finesse",
     "take the club finesse, if that fails I'll take the spade finesse",
     "take the club finesse; if it doesn't work, take the spade finesse",
@@ -677,8 +680,8 @@ REJECTED: list[tuple[str, list[str]]] = [
      ["10 is read as a number of tricks beside cards said by their rank", "column 29", "a verb (play the 10)"]),
     ("ten tricks, 9", ["a second number of tricks (9) after 10", "column 13"]),
     ("all mine unless", ["stops too early after 'unless' (column 10)", "'trumps'"]),
-    # where a card lies said by its holder is not understood (onside/offside is)
-    ("if East has the king, all mine", ["'has'", "column 9"]),
+    # "if" with a hand and a card needs "has": a card's place, not a show-out
+    ("if East the king, all mine", ["column 13", "'has'"]),
     ("all mine unless trumps are", ["stops too early after 'trumps' (column 17)", "'break'"]),
     ("the rest unless trumps are 4-0 then cash the clubs", ["after 'unless' (column 10) only the event"]),
 ]

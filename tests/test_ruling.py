@@ -268,6 +268,11 @@ def test_if_the_king_is_onside_states_the_finesse_against_it():
         assert r.tricks == 3 and r.statement[0].startswith("finesse ♠Q"), (text, r.to_json())
         r = adjudicate(make_claim(offside, statement=text, **base))
         assert r.tricks == 2 and "against West's ♠K" in r.statement[0], (text, r.to_json())
+    # "if East has the king": the finesse that wins when East holds it, wherever it lies
+    r = adjudicate(make_claim(onside, statement="if East has the king, all mine", **base))
+    assert r.tricks == 3 and "he places it with East" in r.statement[0], r.to_json()
+    r = adjudicate(make_claim(offside, statement="if East has the spade king, all mine", **base))
+    assert r.tricks == 2 and r.line[0].cards[:3] == (3, 28, 12), r.to_json()  # ♠3 ♥Q ♠Q: West's king wins
 
 
 def test_a_second_line_after_a_failing_finesse_is_taken_when_it_fails():

@@ -763,6 +763,18 @@ class _Binder:
 def _bind_finesse(b: _Binder, s: Finesse, what: str):
     """Find the tenace a finesse statement means."""
     ref = s.against
+    if isinstance(ref, CardRef) and ref.rank is not None and ref.hand is not None and s.with_card is None:
+        # "if East has the ♣K": the finesse against the ♣K wherever it lies, led so that East
+        # plays second to it (it wins when he holds it)
+        said = b.hand(ref.hand)
+        if said not in b.opps:
+            b.notes.append(f"{what}: {said.full_name} is not an opponent")
+            return None
+        r = _bind_finesse(b, dataclasses.replace(s, against=dataclasses.replace(ref, hand=None), lead_from=said.rho),
+                          what)
+        if r is not None and isinstance(r[0], Finesse) and isinstance(r[0].against, int):
+            return r[0], r[1] + f" — he places it with {said.full_name}"
+        return r
     if (s.suit is None and isinstance(ref, CardRef) and ref.rank is not None and ref.suit is None
             and not ref.trump and s.with_card is None):
         # "if the king is onside": of the opponents' kings, the one a finesse can be taken against

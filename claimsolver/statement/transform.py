@@ -472,6 +472,13 @@ class _ToLine(Transformer):
         card = _cards(ch)[0]
         return ("branch", (Finesse(card.suit, card),), self._onside_tricks(ch))
 
+    def onside_has(self, ch):
+        """"if East has the ♣K, all mine": the finesse against the card, taken so that it wins
+        when that opponent holds it (``against`` names the card and where he says it lies)."""
+        card = _cards(ch)[0]
+        hand = _find(ch, "hand")[1]
+        return ("branch", (Finesse(card.suit, CardRef(card.suit, card.rank, hand)),), self._onside_tricks(ch))
+
     def onside_fin(self, ch):
         """"if the club finesse works I have ten tricks": the finesse, as ``onside``."""
         s = _suits(ch)

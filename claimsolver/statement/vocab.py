@@ -58,6 +58,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # "if the king is onside": where the card a finesse is taken against lies
     "ONSIDE": ("onside",),
     "OFFSIDE": ("offside",),
+    "HAS": ("has",),
     "WORKS": ("works", "work", "wins", "succeeds", "succeed", "holds"),
     # "drawing trumps ending in dummy": the hand that wins the last round
     "ENDING": ("ending", "finishing", "ends", "finish", "finishes"),

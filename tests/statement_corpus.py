@@ -128,7 +128,11 @@ add(L(Cash(C)), "cash the clubs from the top", "cash the clubs", "cashing clubs"
     "running the clubs", "play off the clubs", "cash clubs from the top", "cash the ♣",
     )
 add(L(DrawTrumps(), Cash(D)), "claiming: trumps first, then diamonds")
-add(L(Cash(D)), "run the diamonds", "run the dimonds", "running diamonds", "cash the diamods")
+add(L(Cash(D)), "run the diamonds", "run the dimonds", "running diamonds", "cash the diamods",
+    "the diamonds are running")
+add(L(Cash(D, MY)), "my diamonds run")
+add(L(Ruff(H, None, 1)), "making the rest with a heart ruff", "the rest with a heart ruff")
+add(L(Ruff(C, DUMMY, 2)), "the rest with two club ruffs in dummy")
 add(L(Cash(H)), "play off the hearts", "cash the hearts", "play off hearts")
 add(L(Cash(S, cards=(c("SA"), c("SK"), c("SQ")))), "cash ♠AKQ", "cash SA SK SQ",
     "cash the ace, king and queen of spades", "cash AS, KS, QS", "cash ♠A ♠K ♠Q",
@@ -145,7 +149,9 @@ add(L(Cash(C, DUMMY)), "cash dummy's clubs", "cash the clubs in dummy", "run the
     "cash the clubs on the board")
 add(L(Cash(H, MY)), "take my heart tricks")
 # establishing a suit: from the top, the rounds they must win given up on the way (session 43)
-add(L(Establish(C)), "establish the clubs", "set up the clubs", "I'll establish clubs", "setting up the clubs")
+add(L(Establish(C)), "establish the clubs", "set up the clubs", "I'll establish clubs", "setting up the clubs",
+    "play on clubs", "I'll play on the clubs")
+add(L(DrawTrumps(), Establish(C)), "draw two rounds of trumps and then play on clubs")
 add(L(Establish(D, DUMMY)), "establish dummy's diamonds", "set up the diamonds in dummy")
 add(L(Establish(S, MY), DrawTrumps()), "I'll set up my spades, then draw trumps")
 add(L(Cash(S, cards=(c("SA"),)), Cash(H, cards=(c("HA"),))), "cash the ♠A and the ♥A")
@@ -175,7 +181,9 @@ add(L(Ruff(H, DUMMY, 1), PlayCard(r(14, None, None, trump=True))),
 add(L(Ruff(C, None, 2), PlayCard(c("SJ"))), "ruff two clubs with the ♠J")
 add(L(Crossruff()), "crossruff", "cross-ruff", "cross ruff", "crossruffing", "crossruff the rest",
     "I'm crossruffing")
-add(L(Crossruff((H, C))), "crossruff hearts and clubs", "crossruff in hearts and clubs")
+add(L(Crossruff((H, C))), "crossruff hearts and clubs", "crossruff in hearts and clubs",
+    "the rest are mine on a crossruff in hearts and clubs")
+add(L(Crossruff()), "I have the rest on a crossruff", "all mine on a cross-ruff")
 add(L(Crossruff((D, C))), "crossruff the minors")
 
 category("finesses")
@@ -262,6 +270,8 @@ add(L(Cross(DUMMY, c("DA"), D)), "cross to dummy with the ♦A", "crossing to du
 add(L(Cross(None, r(13), None)), "lead towards the king", "lead up to the king")
 add(L(Cross(DUMMY, r(12, hand=DUMMY), None)), "lead towards dummy's queen")
 add(L(Cross(None, c("HK"), H)), "lead a heart towards the king")
+add(L(Cross(DUMMY, r(None, trump=True))), "cross to dummy with a trump", "go to dummy with a small trump")
+add(L(Cross(DUMMY, r(None, trump=True)), Cash(C)), "cross to dummy with a trump and cash the clubs")
 add(L(Cross(DUMMY)), "cross to dummy", "cross over to dummy", "go to dummy", "enter dummy")
 add(L(Cross(MY, None, C)), "come back to hand with a club", "return to hand with a club",
     "back to hand with a club", "cross to my hand with a club", "cross to hand in clubs")

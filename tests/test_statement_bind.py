@@ -174,3 +174,11 @@ def test_cash_count_with_both_hands_holding_the_suit_keeps_the_suit():
     bs = b("cash two spades", pos=pos)
     assert bs.line.steps[0].cards == () and bs.line.steps[0].suit == 0
     assert "count is not kept" in bs.notes[0]
+
+
+def test_a_trump_to_cross_with_binds_to_the_trump_suit():
+    # "cross to dummy with a trump": clubs are trumps in SUIT; at notrump there is none (a note)
+    bs = b("cross to dummy with a trump", pos=SUIT)
+    assert bs.line.steps == (Cross(Seat.N, None, 3),) and bs.understood == ["cross to North (dummy) with a club"]
+    bs = b("cross to dummy with a trump")
+    assert bs.line.steps == () and any("no trumps at notrump" in n for n in bs.notes)

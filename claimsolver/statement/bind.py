@@ -542,6 +542,12 @@ class _Binder:
     def _cross(self, s, what):
         hand = self.hand(s.hand)
         card = s.card
+        if isinstance(card, CardRef) and card.trump and card.rank is None and card.qualifier is None:
+            # "cross to dummy with a trump": a trump led to that hand (the suit, no card)
+            t = self.trump_suit(what)
+            if t is None:
+                return None
+            s, card = dataclasses.replace(s, card=None, suit=t), None
         if card is not None:
             card = self.card(card, what, (hand,) if hand is not None else self.side, s.suit)
             if card is None:

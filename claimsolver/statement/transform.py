@@ -551,6 +551,9 @@ class _ToLine(Transformer):
     def with_suit(self, ch):
         return ("with", None, _suits(ch)[0].suit)
 
+    def with_trump(self, ch):
+        return ("with", CardRef(None, trump=True), None)
+
     def leadnp_suit(self, ch):
         return ("leadnp", _suits(ch)[0].suit)
 

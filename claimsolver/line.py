@@ -210,6 +210,7 @@ class Breaks:
     suit: int | None
     split: tuple[int, int] | None = None
     trump: bool = False  # "if trumps break": suit is the trump suit (known after binding)
+    they: bool = False  # "if they break" with no suit said before it: left open
 
     def holds(self, a: int, b: int) -> bool:
         """Do the opponents' a and b cards of the suit split as stated (as evenly as possible

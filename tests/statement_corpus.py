@@ -131,6 +131,11 @@ add(L(DrawTrumps(), Cash(D)), "claiming: trumps first, then diamonds")
 add(L(Cash(D)), "run the diamonds", "run the dimonds", "running diamonds", "cash the diamods",
     "the diamonds are running")
 add(L(Cash(D, MY)), "my diamonds run")
+add(L(Cash(S, None, (c("SA"), c("SK"))), Ruff(S, None, 1)), "I'll cash the spade ace and king, then ruff a spade")
+add(L(Outstanding(CardRef(None, trump=True))), "there's a trump out but I have the rest")
+add(L(DrawTrumps()), "win the heart return and draw trumps", "winning the club return, draw trumps")
+add(L(), "cash my winners in the right order", "no need for the finesse", "all mine without a finesse",
+    "the rest in any order")
 add(L(Ruff(H, None, 1)), "making the rest with a heart ruff", "the rest with a heart ruff")
 add(L(Ruff(C, DUMMY, 2)), "the rest with two club ruffs in dummy")
 add(L(Cash(H)), "play off the hearts", "cash the hearts", "play off hearts")
@@ -340,6 +345,15 @@ add(L(Asserts(Breaks(None, (2, 2), trump=True))), "trumps are 2-2", "trumps 2-2"
     "all mine, trumps are 2-2", "trumps are two-two")
 add(L(Asserts(Breaks(S, (3, 2)))), "spades are 3-2", "spades break 3-2", "spades split 3-2, the rest are mine")
 add(L(Asserts(Breaks(H))), "hearts break", "the hearts break")
+# "they": the suit of the step before; with none, left open (the condition not decided)
+add(L(DrawTrumps(), IfThen(Breaks(None, (4, 1), trump=True), (Concede(None, CardRef(None, trump=True)),))),
+    "draw trumps, and if they are 4-1 I lose a trump")
+add(L(DrawTrumps(), IfThen(Breaks(None, None, trump=True), (), (Concede(None, CardRef(None, trump=True)),))),
+    "draw trumps. If they break, all mine, otherwise I lose a trump")
+add(L(Cash(C), IfThen(Breaks(C, (3, 3)), ())), "cash the clubs, if they are 3-3 all mine")
+add(L(DrawTrumps(), Asserts(Breaks(None, (2, 2), trump=True))), "draw trumps, they are 2-2")
+add(L(IfThen(Breaks(None, None, they=True), ())), "if they break all mine")
+add(L(Asserts(Breaks(None, (3, 2), they=True))), "they are 3-2")
 add(L(DrawTrumps(), Asserts(Breaks(D, (3, 3)))), "draw trumps, diamonds are 3-3")
 
 category("squeezes")

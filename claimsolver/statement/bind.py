@@ -742,8 +742,10 @@ class _Binder:
             suit = e.suit
             if e.trump:
                 suit = self.trump_suit(what)
-            b = Breaks(suit, e.split, e.trump and suit is None)
-            name = SUIT_PLURAL[suit] if suit is not None else "trumps"
+            if e.they:
+                self.notes.append(f"{what}: 'they' follows no suit said before it: the condition is not decided")
+            b = Breaks(suit, e.split, e.trump and suit is None, e.they)
+            name = SUIT_PLURAL[suit] if suit is not None else ("they" if e.they else "trumps")
             return b, f"{name} break" + (f" {e.split[0]}-{e.split[1]}" if e.split else "")
         if isinstance(e, FinesseFails):
             f = self.last_finesse

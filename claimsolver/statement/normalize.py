@@ -253,11 +253,26 @@ def _word_token(w: str, col: int, word: str, corrected: bool) -> Tok | None:
     return Tok(kind, value, col, word, corrected)
 
 
+def _they_of_a_suit(raw: list[tuple]) -> list[tuple]:
+    """"they" followed (after "are") by a split or a word of breaking ("if they are 3-2", "if
+    they break") speaks of a suit (THEY); anywhere else it is the opponents (YOU: "they get the
+    ace")."""
+    out = list(raw)
+    for i, t in enumerate(out):
+        if t[0] == "W" and t[1] == "they":
+            j = i + 1
+            if j < len(out) and out[j][0] == "W" and out[j][1] in ("are", "re"):
+                j += 1
+            if j < len(out) and (out[j][0] == "NUM" or (out[j][0] == "W" and vocab.LOOKUP.get(out[j][1]) == "BREAK")):
+                out[i] = ("W", "theysuit", t[2], t[3])
+    return out
+
+
 def normalize(text: str) -> list[Tok]:
     """Text -> tokens; raises :class:`StatementSyntaxError` on a word it does not know."""
     if not isinstance(text, str):
         raise StatementSyntaxError(str(text), None, None, "the statement must be text")
-    raw = _join_phrases(list(_raw_tokens(text)))
+    raw = _they_of_a_suit(_join_phrases(list(_raw_tokens(text))))
     toks: list[Tok] = []
     for kind, value, col, word in raw:
         if kind != "W":

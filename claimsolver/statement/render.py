@@ -101,7 +101,7 @@ def _event(e) -> str:
     if isinstance(e, Drops):
         return f"{card_text(e.card)} drops"
     if isinstance(e, Breaks):
-        what = "trumps" if e.trump or e.suit is None else SUIT_PLURAL[e.suit]
+        what = "they" if e.they else "trumps" if e.trump or e.suit is None else SUIT_PLURAL[e.suit]
         split = f" {e.split[0]}-{e.split[1]}" if e.split else ""
         return f"{what} break{split}"
     if isinstance(e, ShowsOut):
@@ -192,7 +192,7 @@ def render_step(s) -> str:
         return f"{card_text(c)} is out"
     if isinstance(s, Asserts):
         e = s.event
-        what = "trumps" if e.trump or e.suit is None else SUIT_PLURAL[e.suit]
+        what = "they" if e.they else "trumps" if e.trump or e.suit is None else SUIT_PLURAL[e.suit]
         return f"{what} are {e.split[0]}-{e.split[1]}" if e.split else f"{what} break"
     if isinstance(s, IfThen) and s.unless and not s.then:
         return f"unless {_event(s.event)}, {_steps(s.otherwise) or 'I have the rest'}"

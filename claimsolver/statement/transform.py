@@ -186,6 +186,11 @@ class _ToLine(Transformer):
 
     c_suit_rank = c_rank_of
 
+    def c_suit_ranks(self, ch):
+        """"the spade ace and king": the suit said first, then its ranks."""
+        s = _suit_of(_toks(ch, "SUIT")[0]).suit
+        return ("cards", [CardRef(s, r, _owner(ch)) for r in self._ranks(ch)])
+
     def c_rank_trump(self, ch):
         return ("cards", [CardRef(None, self._ranks(ch)[0], _owner(ch), trump=True)])
 
@@ -259,6 +264,15 @@ class _ToLine(Transformer):
     def asserts(self, ch):
         """"trumps are 2-2", "spades break": the event of a conditional, said as a fact."""
         return [Asserts(self.ev_break(ch)[1])]
+
+    def ev_break_they(self, ch):
+        """"if they are 3-2": Breaks with no suit and not trumps, the suit filled in from the step
+        before (``_they``)."""
+        sp = _find(ch, "split")
+        return ("event", Breaks(None, sp[1] if sp else None, they=True))
+
+    def asserts_they(self, ch):
+        return [Asserts(self.ev_break_they(ch)[1])]
 
     def ev_showsout(self, ch):
         h = _find(ch, "hand")[1]
@@ -745,7 +759,7 @@ def _collect(children):
             by_rank = True
             continue
         if isinstance(c, list):
-            steps.extend(c)
+            steps.extend(_they(s, steps) for s in c)
         elif _tag(c, "atend"):
             for s in c[1]:
                 if isinstance(s, Concede):
@@ -761,7 +775,7 @@ def _collect(children):
                                 ["a card with its suit (the ♥10) or a verb (play the 10)"])
             tricks = tricks or ((c[1], c[2], c[3]) if len(c) > 3 else (c[1], c[2]))
         elif _tag(c, "cond"):
-            steps.append(c[1])
+            steps.append(_they(c[1], steps))
             tricks = tricks or c[2]
         elif _tag(c, "branch"):
             steps.extend(c[1])
@@ -771,6 +785,23 @@ def _collect(children):
         raise _BadToken(tricks[2], f"{tricks[0]} is read as a number of tricks beside cards said by their rank",
                         ["a card with a verb (play the 10) or its suit (the ♥10), or 'tricks' (10 tricks)"])
     return steps + last, (tricks[:2] if tricks is not None else None)
+
+
+def _they(step, before):
+    """"draw trumps; if they are 3-2, …", "cash the clubs, they break": a split said of "they"
+    is of the suit of the step before (trumps after drawing them); with none, it stays open and
+    the condition is not decided (laws/statement.py)."""
+    ev = step.event if isinstance(step, (IfThen, Asserts)) else None
+    if not (isinstance(ev, Breaks) and ev.they) or not before:
+        return step
+    prev = before[-1]
+    if isinstance(prev, DrawTrumps):
+        ev = dataclasses.replace(ev, trump=True, they=False)
+    elif isinstance(getattr(prev, "suit", None), int):
+        ev = dataclasses.replace(ev, suit=prev.suit, they=False)
+    else:
+        return step
+    return dataclasses.replace(step, event=ev)
 
 
 def _discarded(step, hand) -> Discard:

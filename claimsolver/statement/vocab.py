@@ -59,6 +59,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "ONSIDE": ("onside",),
     "OFFSIDE": ("offside",),
     "HAS": ("has",),
+    # "if they are 3-2": the suit of the step before ("they" said of a split or a break; elsewhere
+    # "they" is the opponents, YOU: normalize._they_of_a_suit)
+    "THEY": ("theysuit",),
     "WORKS": ("works", "work", "wins", "succeeds", "succeed", "holds"),
     # "drawing trumps ending in dummy": the hand that wins the last round
     "ENDING": ("ending", "finishing", "ends", "finish", "finishes"),
@@ -142,6 +145,17 @@ NUM_WORD = {
 PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("cross", "ruff"), ("crossruff",)),
     (("ruffing", "finesse"), ("ruffingfinesse",)),
+    (("but", "i"), ("i",)),  # "there's a trump out but I have the rest"
+    # the order or a finesse said not to matter: nothing stated (Laws 70E1, 70E2 apply anyway)
+    (("in", "the", "right", "order"), ()),
+    (("in", "any", "order"), ()),
+    (("in", "whatever", "order"), ()),
+    (("no", "need", "for", "a", "finesse"), ()),
+    (("no", "need", "for", "the", "finesse"), ()),
+    (("no", "need", "to", "finesse"), ()),
+    (("no", "finesse", "needed"), ()),
+    (("without", "a", "finesse"), ()),
+    (("without", "finessing"), ()),
     (("on", "side"), ("onside",)),
     (("off", "side"), ("offside",)),
     (("is", "right"), ("works",)),
@@ -229,6 +243,8 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("winning", "the", "return"), ()),
     (("on", "any", "return"), ()),
     (("any", "return"), ()),
+    # "win the heart return": he wins what they lead back (no line)
+    *((((w, "the", s, "return"), ()) for w in ("win", "winning") for s in ("spade", "heart", "diamond", "club"))),
     # "ruff the spade return": the spade they lead back
     (("spade", "return"), ("spade",)),
     (("heart", "return"), ("heart",)),

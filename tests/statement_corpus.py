@@ -706,6 +706,7 @@ REJECTED: list[tuple[str, list[str]]] = [
     ("all mine unless", ["stops too early after 'unless' (column 10)", "'trumps'"]),
     # "if" with a hand and a card needs "has": a card's place, not a show-out
     ("if East the king, all mine", ["column 13", "'has'"]),
+    ("cash the hearts ending in dummy", ["follows no drawing of trumps", "column 17"]),
     ("all mine unless trumps are", ["stops too early after 'trumps' (column 17)", "'break'"]),
     ("the rest unless trumps are 4-0 then cash the clubs", ["after 'unless' (column 10) only the event"]),
 ]

@@ -304,11 +304,10 @@ class _ToLine(Transformer):
         hand = _loc(ch)
         if hand is None and (_find(ch, "my") or _has(ch, "MY")):
             hand = MY
-        end = _find(ch, "ending")
-        return [DrawTrumps(hand, end[1] if end else None)]
+        return [DrawTrumps(hand)]
 
     def ending(self, ch):
-        return ("ending", _find(ch, "hand")[1])
+        return ("ending", _find(ch, "hand")[1], ch[0])
 
     def fromtop(self, ch):
         return ("fromtop",)
@@ -468,16 +467,16 @@ class _ToLine(Transformer):
     con_trick_to = con_trick
 
     def finesse_fails(self, ch):
-        """"take the club finesse; if it fails I lose one": the finesse (the trick it loses
-        when it fails is the one he says he loses)."""
-        return [c for c in ch if isinstance(c, list)][0]
-
-    def finesse_else(self, ch):
-        """"take the club finesse; if it fails, take the spade finesse": the finesse, then the
-        second line when it loses (line.FinesseFails, bound to the finesse)."""
+        """"take the club finesse; if it fails I lose one" (a count, a concession, "you get
+        one"): the finesse — the trick it loses when it fails is the one he says he loses.
+        "…; if it fails, take the spade finesse": the finesse, then the second line when it
+        loses (line.FinesseFails, bound to the finesse). A count of tricks said for the
+        failing finesse is not the claim's."""
         fin = [c for c in ch if isinstance(c, list)][0]
-        br = _find(ch, "branch")
-        return ("branch", (*fin, IfThen(FinesseFails(), br[1], ())), br[2])
+        then = _find(ch, "branch")[1]
+        if all(isinstance(s, Concede) for s in then):
+            return fin
+        return ("branch", (*fin, IfThen(FinesseFails(), then, ())), None)
 
     def onside(self, ch):
         """"if the ♣K is onside, the rest are mine; otherwise one off": the finesse against the
@@ -760,6 +759,12 @@ def _collect(children):
             continue
         if isinstance(c, list):
             steps.extend(_they(s, steps) for s in c)
+        elif _tag(c, "ending"):
+            # "draw trumps ending in dummy": the drawing of trumps just said
+            if not steps or not isinstance(steps[-1], DrawTrumps) or steps[-1].ending is not None:
+                raise _BadToken(c[2], f"'{c[2]}' (where the lead ends) follows no drawing of trumps",
+                                ["'ending in dummy' said right after drawing trumps"])
+            steps[-1] = dataclasses.replace(steps[-1], ending=c[1])
         elif _tag(c, "atend"):
             for s in c[1]:
                 if isinstance(s, Concede):

@@ -134,6 +134,10 @@ add(L(Cash(D, MY)), "my diamonds run")
 add(L(Cash(S, None, (c("SA"), c("SK"))), Ruff(S, None, 1)), "I'll cash the spade ace and king, then ruff a spade")
 add(L(Outstanding(CardRef(None, trump=True))), "there's a trump out but I have the rest")
 add(L(DrawTrumps()), "win the heart return and draw trumps", "winning the club return, draw trumps")
+add(L(), "dummy's clubs are good", "my spades are good")
+add(L(Concede(None, c("DK"))), "the king of diamonds is the only loser", "the ♦K is the loser")
+add(L(Cross(None, r(12), None)), "lead low towards the queen", "small to the queen")
+add(L(Cross(None, c("HA"), H)), "heart to the ace", "a heart to the ace, then the rest are mine")
 add(L(), "cash my winners in the right order", "no need for the finesse", "all mine without a finesse",
     "the rest in any order")
 add(L(Ruff(H, None, 1)), "making the rest with a heart ruff", "the rest with a heart ruff")
@@ -354,6 +358,10 @@ add(L(Cash(C), IfThen(Breaks(C, (3, 3)), ())), "cash the clubs, if they are 3-3 
 add(L(DrawTrumps(), Asserts(Breaks(None, (2, 2), trump=True))), "draw trumps, they are 2-2")
 add(L(IfThen(Breaks(None, None, they=True), ())), "if they break all mine")
 add(L(Asserts(Breaks(None, (3, 2), they=True))), "they are 3-2")
+add(L(IfThen(Breaks(None, (4, 0), trump=True), (), (DrawTrumps(),), unless=True)),
+    "draw trumps, all mine unless they are 4-0", "unless they are 4-0, draw trumps")
+add(L(IfThen(Breaks(None, (3, 2), trump=True), ())), "the rest are mine as long as trumps are 3-2")
+add(L(IfThen(Breaks(C), ())), "provided the clubs break, the rest are good", "providing clubs break, all mine")
 add(L(DrawTrumps(), Asserts(Breaks(D, (3, 3)))), "draw trumps, diamonds are 3-3")
 
 category("squeezes")
@@ -704,8 +712,8 @@ REJECTED: list[tuple[str, list[str]]] = [
      ["10 is read as a number of tricks beside cards said by their rank", "column 29", "a verb (play the 10)"]),
     ("ten tricks, 9", ["a second number of tricks (9) after 10", "column 13"]),
     ("all mine unless", ["stops too early after 'unless' (column 10)", "'trumps'"]),
-    # "if" with a hand and a card needs "has": a card's place, not a show-out
-    ("if East the king, all mine", ["column 13", "'has'"]),
+    # "if" with a hand and a card needs "has" (a card's place) or "shows out"
+    ("if East the king, all mine", ["column 13", "'shows out'"]),
     ("cash the hearts ending in dummy", ["follows no drawing of trumps", "column 17"]),
     ("all mine unless trumps are", ["stops too early after 'trumps' (column 17)", "'break'"]),
     ("the rest unless trumps are 4-0 then cash the clubs", ["after 'unless' (column 10) only the event"]),

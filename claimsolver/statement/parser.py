@@ -12,7 +12,7 @@ from claimsolver.statement.earley import fast, plain
 from claimsolver.statement.normalize import (
     StatementSyntaxError, StatementInputError, Tok, UnknownWord, describe, normalize, suggest,
 )
-from claimsolver.statement.transform import _BadToken, _ToLine
+from claimsolver.statement.transform import _BadToken, _ToLine, resolve_they
 
 
 def _error_from(text: str, toks: list[Tok], e: UnexpectedInput) -> StatementSyntaxError:
@@ -174,8 +174,10 @@ def _unless(text: str) -> Line | None:
                                        f"after 'unless' (column {col}) only the event is understood "
                                        "('the rest unless trumps are 4-0'); say the line before it")
         said = _parse(before)
-        return Line((IfThen(first.event, (), said.steps, unless=True),), said.tricks, said.tricks_kind)
-    return Line((IfThen(first.event, (), first.then, unless=True),) + cond.steps[1:], cond.tricks, cond.tricks_kind)
+        return Line((resolve_they(IfThen(first.event, (), said.steps, unless=True), ()),), said.tricks,
+                    said.tricks_kind)
+    return Line((resolve_they(IfThen(first.event, (), first.then, unless=True), ()),) + cond.steps[1:],
+                cond.tricks, cond.tricks_kind)
 
 
 def _parse(text: str) -> Line:

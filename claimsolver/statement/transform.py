@@ -267,7 +267,7 @@ class _ToLine(Transformer):
 
     def ev_break_they(self, ch):
         """"if they are 3-2": Breaks with no suit and not trumps, the suit filled in from the step
-        before (``_they``)."""
+        before (``resolve_they``)."""
         sp = _find(ch, "split")
         return ("event", Breaks(None, sp[1] if sp else None, they=True))
 
@@ -758,7 +758,7 @@ def _collect(children):
             by_rank = True
             continue
         if isinstance(c, list):
-            steps.extend(_they(s, steps) for s in c)
+            steps.extend(resolve_they(s, steps) for s in c)
         elif _tag(c, "ending"):
             # "draw trumps ending in dummy": the drawing of trumps just said
             if not steps or not isinstance(steps[-1], DrawTrumps) or steps[-1].ending is not None:
@@ -780,7 +780,7 @@ def _collect(children):
                                 ["a card with its suit (the ♥10) or a verb (play the 10)"])
             tricks = tricks or ((c[1], c[2], c[3]) if len(c) > 3 else (c[1], c[2]))
         elif _tag(c, "cond"):
-            steps.append(_they(c[1], steps))
+            steps.append(resolve_they(c[1], steps))
             tricks = tricks or c[2]
         elif _tag(c, "branch"):
             steps.extend(c[1])
@@ -792,11 +792,13 @@ def _collect(children):
     return steps + last, (tricks[:2] if tricks is not None else None)
 
 
-def _they(step, before):
+def resolve_they(step, before):
     """"draw trumps; if they are 3-2, …", "cash the clubs, they break": a split said of "they"
     is of the suit of the step before (trumps after drawing them); with none, it stays open and
     the condition is not decided (laws/statement.py)."""
     ev = step.event if isinstance(step, (IfThen, Asserts)) else None
+    if isinstance(step, IfThen) and step.unless and not before:
+        before = step.otherwise[:1]  # "draw trumps unless they are 4-0": the steps it keeps
     if not (isinstance(ev, Breaks) and ev.they) or not before:
         return step
     prev = before[-1]

@@ -146,6 +146,10 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("cross", "ruff"), ("crossruff",)),
     (("ruffing", "finesse"), ("ruffingfinesse",)),
     (("but", "i"), ("i",)),  # "there's a trump out but I have the rest"
+    (("as", "long", "as"), ("if",)),  # "the rest are mine as long as trumps are 3-2"
+    (("provided", "that"), ("if",)),
+    (("provided",), ("if",)),
+    (("providing",), ("if",)),
     # the order or a finesse said not to matter: nothing stated (Laws 70E1, 70E2 apply anyway)
     (("in", "the", "right", "order"), ()),
     (("in", "any", "order"), ()),
@@ -267,6 +271,7 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 
 # per kind: how an error message names it
 HUMAN: dict[str, str] = {
+    "IFSIDE": "'if'",
     "SUIT": "a suit (spades, hearts, diamonds, clubs)",
     "SUITPAIR": "'the minors' or 'the majors'",
     "RANK": "a rank (ace, king, queen, jack)",

@@ -600,6 +600,15 @@ class _ToLine(Transformer):
         target = _cards(ch)[-1]
         return [Cross(target.hand, target, target.suit)]
 
+    def cross_trump_hand(self, ch):
+        """"play a trump to dummy": a trump led to that hand (bound to the trump suit)."""
+        return [Cross(_find(ch, "hand")[1], CardRef(None, trump=True), None)]
+
+    def cross_trump_card(self, ch):
+        """"lead a trump to the ace": the ace of trumps, led to."""
+        c = _cards(ch)[-1]
+        return [Cross(c.hand, CardRef(None, c.rank, c.hand, c.qualifier, True), None)]
+
     def cross_to_hand(self, ch):
         return [Cross(_find(ch, "hand")[1], None, _find(ch, "leadnp")[1])]
 

@@ -147,6 +147,14 @@ PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("ruffing", "finesse"), ("ruffingfinesse",)),
     (("but", "i"), ("i",)),  # "there's a trump out but I have the rest"
     (("as", "long", "as"), ("if",)),  # "the rest are mine as long as trumps are 3-2"
+    # "drawing the last trump on the way": drawn along the way, as said
+    (("trump", "on", "the", "way"), ("trump",)),
+    (("trumps", "on", "the", "way"), ("trumps",)),
+    (("to", "get", "to"), ("in",)),  # "ruff a diamond to get to hand": the ruff in that hand
+    # "take the spade finesse, if it works all mine": the finesse is the line
+    (("if", "it", "works"), ()),
+    (("if", "it", "wins"), ()),
+    (("if", "that", "works"), ()),
     (("provided", "that"), ("if",)),
     (("provided",), ("if",)),
     (("providing",), ("if",)),

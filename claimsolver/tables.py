@@ -387,7 +387,8 @@ S_KIND, S_SUIT, S_HAND, S_CARD, S_CARD2, S_COUNT, S_FLAG, S_NEXT, S_ALT = range(
 STEP_END = 0  # the end of the line: the rest is played as unstated
 STEP_DRAW_TRUMPS = 1  # lead trumps (from hand, if stated) until the opponents have none; ``count`` = the
 # seat to end in (-1: none): in the round that draws their last trumps the other hand leads its lowest
-# trump and that seat plays its highest ("drawing trumps ending in dummy")
+# trump and that seat plays its highest (its partner its lowest when it leads that round), and before it
+# that seat keeps its trumps under partner's winning ones ("drawing trumps ending in dummy")
 STEP_CASH = 2  # lead the suit's top cards (from hand) until none is left; while it runs, a claiming
 # hand that cannot follow discards card2 if it holds it, else a card of suit ``count`` if it holds
 # one (-1: no stated discard) — "discard my losing diamonds on the clubs"

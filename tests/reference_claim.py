@@ -607,6 +607,9 @@ def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
             return pick([max(tr)])
         wseat, _ = trick_winner(trick, trump)
         return pick([min(tr)]) if (wseat & 1) == side else None
+    if kind == T.STEP_DRAW_TRUMPS and lead_suit == trump and lead_seat == cnt and draws_last_trumps(st, ctx, trick):
+        tr = cards_of(h & SUIT[trump])  # that hand led the last round: partner does not overtake
+        return pick([min(tr)]) if tr else None
     if kind == T.STEP_DUCK and lead_suit == suit and (lead_seat & 1) == side:
         mine = cards_of(h & SUIT[suit])
         return pick([min(mine)]) if mine else None

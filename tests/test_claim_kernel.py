@@ -1198,6 +1198,12 @@ def test_drawing_trumps_ending_in_a_hand_is_dictated_round_by_round():
     assert _stated(after, 2, [_c(S_, 2), _c(1, 11)], steps, trump=S_) == 1 << _c(S_, 14)  # North's ace
     # an opponent winning the trick: nothing is dictated to North before the last round
     assert _stated(hands, 2, [_c(S_, 2), _c(S_, 5)], steps, trump=S_) == 0
+    # "ending in hand", South leading the last round: North does not overtake (its lowest)
+    late = _hands("N:A2.AKQ.. J..AKQ.A Q3..43.4 .JT98.2.")
+    in_hand = steps.copy()
+    in_hand[0, T.S_COUNT] = 2
+    assert _stated(late, 2, [], in_hand, trump=S_) == 1 << _c(S_, 12)
+    assert _stated(late, 2, [_c(S_, 12), _c(1, 11)], in_hand, trump=S_) == 1 << _c(S_, 2)
     policy = compile_policy(Settings(player_class="club"))
     args = dict(hands=hands, trump=S_, leader=2, trick=np.zeros(0, dtype=np.int64), claim_side=0, forget=0,
                 shown=0, policy=policy, options=DEFAULT_OPTIONS.copy(), steps=steps, running=-1)

@@ -326,6 +326,13 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
         if (((leader + wi) & 3) & 1) == side:
             return (np.int64(1) << _low_card(tr)) & legal
         return np.int64(0)
+    if (kind == T.STEP_DRAW_TRUMPS and lead_suit == trump and leader == steps[pc, T.S_COUNT]
+            and last_trump_round(hands, side, trump, leader, pos)):
+        # the hand to end in led the last round: its partner does not overtake it
+        tr = h & suit_bits(trump)
+        if tr != 0:
+            return (np.int64(1) << _low_card(tr)) & legal
+        return np.int64(0)
     if kind == T.STEP_DUCK and lead_suit == suit and lead_mine:
         ms = h & suit_bits(suit)
         if ms == 0:

@@ -211,10 +211,13 @@ class Breaks:
     split: tuple[int, int] | None = None
     trump: bool = False  # "if trumps break": suit is the trump suit (known after binding)
     they: bool = False  # "if they break" with no suit said before it: left open
+    follow: bool = False  # "if both follow": each opponent holds a card of the suit
 
     def holds(self, a: int, b: int) -> bool:
         """Do the opponents' a and b cards of the suit split as stated (as evenly as possible
-        when no split is stated)?"""
+        when no split is stated; each holding one when "both follow")?"""
+        if self.follow:
+            return min(a, b) >= 1
         return sorted((a, b)) == sorted(self.split) if self.split else abs(a - b) <= 1
 
 

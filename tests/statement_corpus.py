@@ -364,6 +364,11 @@ add(L(Cash(C), IfThen(Breaks(C, (3, 3)), ())), "cash the clubs, if they are 3-3 
 add(L(DrawTrumps(), Asserts(Breaks(None, (2, 2), trump=True))), "draw trumps, they are 2-2")
 add(L(IfThen(Breaks(None, None, they=True), ())), "if they break all mine")
 add(L(Asserts(Breaks(None, (3, 2), they=True))), "they are 3-2")
+add(L(Cash(None, None, (r(14, trump=True),)), IfThen(Breaks(None, None, trump=True, follow=True), ())),
+    "cash the ace of trumps; if both follow, the rest are mine", "cash the ace of trumps, if they both follow all mine")
+add(L(PlayCard(c("SA")), IfThen(Breaks(S, follow=True), (), (Concede(S),))),
+    "play the ♠A, if both follow all mine, otherwise I lose a spade")
+add(L(IfThen(Breaks(None, None, they=True, follow=True), ())), "if both follow, all mine")
 add(L(IfThen(Breaks(None, (4, 0), trump=True), (), (DrawTrumps(),), unless=True)),
     "draw trumps, all mine unless they are 4-0", "unless they are 4-0, draw trumps")
 add(L(IfThen(Breaks(None, (3, 2), trump=True), ())), "the rest are mine as long as trumps are 3-2")

@@ -300,6 +300,22 @@ def test_a_second_line_after_a_failing_finesse_is_taken_when_it_fails():
     assert "it does not" in adjudicate(other).statement[1]
 
 
+def test_if_both_follow_is_decided_from_the_cards_of_the_suit_before_it():
+    # "cash the ace of trumps; if both follow, the rest are mine": each opponent holds a trump
+    # (decided from the cards, STEP_TEST_STATIC). East's ♠T9 against West's void: they do not.
+    from conftest import make_claim
+    from claimsolver import tables as T
+
+    text = "cash the ace of trumps; if both follow, the rest are mine"
+    two_one = make_claim("N:8..5432. T..KQ.42 AKQJ.A.. 9.KQJ..3", trump="S", statement=text)
+    two_none = make_claim("N:8..5432. T9..KQ.4 AKQJ.A.. .KQJ..32", trump="S", statement=text)
+    for c, holds in ((two_one, 1), (two_none, 0)):
+        tests = [row for row in understand(c)[0].steps if row[T.S_KIND] == T.STEP_TEST_STATIC]
+        assert tests[0][T.S_FLAG] == holds
+    r = adjudicate(two_one)
+    assert "if both opponents follow to the spade" in r.statement[1], r.to_json()
+
+
 def test_a_discard_his_cards_force_is_not_blamed_as_careless():
     # tables.CARELESS, *CARELESS_FORCED*: South (clubs trumps, West's C7 overlooked under Law
     # 70C) holds HK H8 when West's DK is led at trick 3, both believed top cards and one group:

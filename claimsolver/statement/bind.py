@@ -743,9 +743,12 @@ class _Binder:
             if e.trump:
                 suit = self.trump_suit(what)
             if e.they:
-                self.notes.append(f"{what}: 'they' follows no suit said before it: the condition is not decided")
-            b = Breaks(suit, e.split, e.trump and suit is None, e.they)
+                self.notes.append(f"{what}: '{'both follow' if e.follow else 'they'}' follows no suit said before it: "
+                                  "the condition is not decided")
+            b = Breaks(suit, e.split, e.trump and suit is None, e.they, e.follow)
             name = SUIT_PLURAL[suit] if suit is not None else ("they" if e.they else "trumps")
+            if e.follow:
+                return b, f"both opponents follow to the {SUIT_SINGULAR[suit] if suit is not None else 'suit'}"
             return b, f"{name} break" + (f" {e.split[0]}-{e.split[1]}" if e.split else "")
         if isinstance(e, FinesseFails):
             f = self.last_finesse

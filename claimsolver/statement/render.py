@@ -100,6 +100,8 @@ def _event(e) -> str:
         return "it fails"
     if isinstance(e, Drops):
         return f"{card_text(e.card)} drops"
+    if isinstance(e, Breaks) and e.follow:
+        return "both follow"  # to the suit of the step before it (transform.resolve_they)
     if isinstance(e, Breaks):
         what = "they" if e.they else "trumps" if e.trump or e.suit is None else SUIT_PLURAL[e.suit]
         split = f" {e.split[0]}-{e.split[1]}" if e.split else ""

@@ -271,6 +271,10 @@ class _ToLine(Transformer):
         sp = _find(ch, "split")
         return ("event", Breaks(None, sp[1] if sp else None, they=True))
 
+    def ev_both_follow(self, ch):
+        """"if both follow": each opponent holds a card of the suit of the step before."""
+        return ("event", Breaks(None, None, they=True, follow=True))
+
     def asserts_they(self, ch):
         return [Asserts(self.ev_break_they(ch)[1])]
 
@@ -811,10 +815,13 @@ def resolve_they(step, before):
     if not (isinstance(ev, Breaks) and ev.they) or not before:
         return step
     prev = before[-1]
-    if isinstance(prev, DrawTrumps):
+    cards = [c for c in (getattr(prev, "cards", ()) or (getattr(prev, "card", None),)) if isinstance(c, CardRef)]
+    if isinstance(prev, DrawTrumps) or (cards and cards[0].trump):
         ev = dataclasses.replace(ev, trump=True, they=False)
     elif isinstance(getattr(prev, "suit", None), int):
         ev = dataclasses.replace(ev, suit=prev.suit, they=False)
+    elif cards and cards[0].suit is not None:
+        ev = dataclasses.replace(ev, suit=cards[0].suit, they=False)  # "cash the ♠A; if both follow"
     else:
         return step
     return dataclasses.replace(step, event=ev)

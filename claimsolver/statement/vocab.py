@@ -62,6 +62,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     # "if they are 3-2": the suit of the step before ("they" said of a split or a break; elsewhere
     # "they" is the opponents, YOU: normalize._they_of_a_suit)
     "THEY": ("theysuit",),
+    # "cash the ace of trumps; if both follow, the rest are mine" (vocab.PHRASES)
+    "BOTHFOLLOW": ("bothfollow",),
     "WORKS": ("works", "work", "wins", "succeeds", "succeed", "holds"),
     # "drawing trumps ending in dummy": the hand that wins the last round
     "ENDING": ("ending", "finishing", "ends", "finish", "finishes"),
@@ -145,6 +147,9 @@ NUM_WORD = {
 PHRASES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("cross", "ruff"), ("crossruff",)),
     (("ruffing", "finesse"), ("ruffingfinesse",)),
+    (("both", "follow"), ("bothfollow",)),
+    (("they", "both", "follow"), ("bothfollow",)),
+    (("both", "opponents", "follow"), ("bothfollow",)),
     (("but", "i"), ("i",)),  # "there's a trump out but I have the rest"
     (("as", "long", "as"), ("if",)),  # "the rest are mine as long as trumps are 3-2"
     # "drawing the last trump on the way": drawn along the way, as said

@@ -96,6 +96,9 @@ class Finesse:
     # "a ruffing finesse": the card is run towards partner, void in the suit, who ruffs if it is
     # covered and discards if not (run_lead is then True)
     ruffing: bool = False
+    # "take the heart finesse twice", "repeat the finesse": the finesse before it once more,
+    # with the next card of the tenace (bound to that finesse)
+    again: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

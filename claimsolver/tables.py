@@ -394,7 +394,8 @@ STEP_CASH = 2  # lead the suit's top cards (from hand) until none is left; while
 # one (-1: no stated discard) — "discard my losing diamonds on the clubs"
 STEP_FINESSE = 3  # card = the card finessed with, card2 = the card finessed against, hand = lead from,
 # flag 1 = lead the finessing card itself and let it run (partner plays low; void, he discards while it
-# is not covered: a ruffing finesse)
+# is not covered: a ruffing finesse); flag 0 with the other hand on lead: it crosses to the leading hand
+# in a suit whose top card (as he sees it) that hand holds, if it can
 STEP_CONCEDE = 4  # lead a card of suit (or towards card2) that loses; count tricks; flag 1 = at the end
 STEP_PLAY = 5  # play card when its holder next leads or follows suit (a trump also when ruffing; never as a
 # discard); with card2 (or suit ``count``): in card's trick a claiming hand that cannot follow discards it

@@ -565,7 +565,12 @@ def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
             if flag:  # lead the finessing card and let it run
                 return pick([card]) if (h >> card) & 1 else None
             if hand >= 0 and seat != hand:
-                return None
+                if not hands[hand] & SUIT[suit]:
+                    return None
+                # the tenace's hand on lead: it crosses to the leading hand's top card of a suit
+                return pick([x for s in range(4) if s != suit and h & SUIT[s]
+                             and any(is_top(hands, side, forget, y) for y in cards_of(hands[hand] & SUIT[s]))
+                             for x in cards_of(h & SUIT[s])])
             return pick([x for x in cards_of(h & SUIT[suit]) if x != card])
         if kind == T.STEP_CONCEDE:
             if suit >= 0:

@@ -140,6 +140,10 @@ add(L(Cross(DUMMY, r(None, trump=True)), Cash(S)), "play a trump to dummy and ru
 add(L(Cross(None, r(14, trump=True)), Cash(H)), "lead a trump to the ace and cash the hearts")
 add(L(Ruff(D, MY, 1)), "ruff a diamond to get to hand")
 add(L(Finesse(S)), "take the spade finesse, if it works all mine")
+add(L(Finesse(H), Finesse(None, again=True)), "take the heart finesse twice", "take the heart finesse and repeat it",
+    "take the heart finesse, then repeat the finesse")
+add(L(Finesse(None, again=True)), "repeat the finesse", "repeat it")
+add(L(Finesse(None)), "finesse again")
 add(L(Finesse(S, with_card=c("SQ"))), "finessing the queen of spades, I have the rest if it works")
 add(L(Concede(None, c("DK"))), "the king of diamonds is the only loser", "the ♦K is the loser")
 add(L(Cross(None, r(12), None)), "lead low towards the queen", "small to the queen")

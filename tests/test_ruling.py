@@ -316,6 +316,22 @@ def test_if_both_follow_is_decided_from_the_cards_of_the_suit_before_it():
     assert "if both opponents follow to the spade" in r.statement[1], r.to_json()
 
 
+def test_a_finesse_taken_twice_crosses_back_to_repeat_it():
+    # Notrump, North leads towards South's ♠AQJ (East ♠K54), North's ♥A the way back. "Take
+    # the spade finesse" once: 3 (the second round is played from the top, Law 70E1). "Twice":
+    # the ♠Q, then South crosses to the ♥A (the tenace's hand on lead goes to the hand that
+    # leads the finesse, through a top card it holds) and finesses the ♠J: 4.
+    from conftest import make_claim
+
+    deal = "N:32.A.2. K54.3.. AQJ.2.. T98..A."
+    base = dict(trump="NT", leader="N", claimed=4)
+    assert adjudicate(make_claim(deal, statement="take the spade finesse", **base)).tricks == 3
+    for text in ("take the spade finesse twice", "take the spade finesse and repeat it"):
+        r = adjudicate(make_claim(deal, statement=text, **base))
+        assert r.tricks == 4 and r.statement[1] == "finesse ♠J again (against East's ♠K)", (text, r.to_json())
+        assert [t.cards[2] for t in r.line[:3]] == [12, 30, 11]  # ♠Q, the ♥A (South crossed), ♠J
+
+
 def test_a_discard_his_cards_force_is_not_blamed_as_careless():
     # tables.CARELESS, *CARELESS_FORCED*: South (clubs trumps, West's C7 overlooked under Law
     # 70C) holds HK H8 when West's DK is led at trick 3, both believed top cards and one group:

@@ -253,7 +253,16 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
                     return (np.int64(1) << card) & legal
                 return np.int64(0)
             if hand >= 0 and seat != hand:
-                return np.int64(0)
+                if (hands[hand] & suit_bits(suit)) == 0:
+                    return np.int64(0)
+                # the tenace's hand on lead, the finesse still to take: it crosses to the hand
+                # that leads it, in a suit whose top card (as he sees it) that hand holds
+                aw = (hands[1 - side] | hands[3 - side]) & ~forget
+                res = np.int64(0)
+                for s in range(4):
+                    if s != suit and hold(h, s) != 0 and top_holding(hold(hands[hand], s), hold(aw, s)) != 0:
+                        res |= h & suit_bits(s)
+                return res & legal
             m = h & suit_bits(suit)
             if card >= 0:
                 m &= ~(np.int64(1) << card)

@@ -444,9 +444,37 @@ class _Binder:
         return s, text
 
     def _finesse(self, s, what):
+        if s.again:
+            return self._finesse_again(what)
         r = _bind_finesse(self, s, what)
         self.last_finesse = r[0] if r is not None and isinstance(r[0].with_card, int) else None
         return r
+
+    def _finesse_again(self, what):
+        """"repeat the finesse": the finesse before it, with the tenace's next card below the
+        card finessed against (the one just played is gone by then)."""
+        f = self.last_finesse
+        if f is None:  # a finesse taken before the claim: the tenace as it is now
+            return self._finesse(Finesse(None), what)
+        h = self.holder(f.with_card)
+        below = [c for c in iter_cards(suit_cards(self.pos.hands[h], f.suit))
+                 if card_rank(c) < card_rank(f.with_card)]
+        if not below:
+            self.notes.append(f"{what}: {self.name(h)} has no card below {_sym(f.with_card)} to finesse again with")
+            return None
+        w = max(below, key=card_rank)
+        if f.run_lead and h == f.lead_from:
+            lead = h
+        else:
+            lead = f.lead_from
+        if f.run_lead and not suit_cards(self.pos.hands[lead], f.suit) & ~(1 << f.with_card):
+            self.notes.append(f"{what}: no card is left to run")
+            return None
+        again = dataclasses.replace(f, with_card=w, lead_from=lead)
+        self.last_finesse = again
+        text = f"finesse {_sym(w)} again (against {self.holder(f.against).full_name}'s {_sym(f.against)})" \
+            if isinstance(f.against, int) else f"finesse {_sym(w)} again"
+        return again, text
 
     def _concede(self, s, what):
         card = s.card

@@ -447,6 +447,15 @@ class _ToLine(Transformer):
         s = _suits(ch)
         return self._finesse(ch, s[0].suit if s else None, ruffing=True)
 
+    def fin_twice(self, ch):
+        """"take the heart finesse twice": the finesse, then the same once more."""
+        fin = [c for c in ch if isinstance(c, list)][0]
+        return [*fin, Finesse(None, again=True)]
+
+    def fin_again(self, ch):
+        """"repeat the finesse", "finesse again": the finesse said before, once more."""
+        return [Finesse(None, again=True)]
+
     def fin_run(self, ch):
         c = _cards(ch)[0]
         return self._finesse(ch, c.suit, c, run=True)

@@ -64,6 +64,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "THEY": ("theysuit",),
     # "cash the ace of trumps; if both follow, the rest are mine" (vocab.PHRASES)
     "BOTHFOLLOW": ("bothfollow",),
+    # "take the heart finesse twice", "repeat the finesse", "finesse again"
+    "AGAIN": ("again", "twice", "repeat", "repeating", "repeated"),
     "WORKS": ("works", "work", "wins", "succeeds", "succeed", "holds"),
     # "drawing trumps ending in dummy": the hand that wins the last round
     "ENDING": ("ending", "finishing", "ends", "finish", "finishes"),

@@ -99,6 +99,9 @@ class Finesse:
     # "take the heart finesse twice", "repeat the finesse": the finesse before it once more,
     # with the next card of the tenace (bound to that finesse)
     again: bool = False
+    # "the double finesse": the first of two, with the tenace's card below two of theirs
+    # (AQ10 against KJ: the ten first, then the queen)
+    double: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

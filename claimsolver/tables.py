@@ -392,7 +392,8 @@ STEP_DRAW_TRUMPS = 1  # lead trumps (from hand, if stated) until the opponents h
 STEP_CASH = 2  # lead the suit's top cards (from hand) until none is left; while it runs, a claiming
 # hand that cannot follow discards card2 if it holds it, else a card of suit ``count`` if it holds
 # one (-1: no stated discard) — "discard my losing diamonds on the clubs"
-STEP_FINESSE = 3  # card = the card finessed with, card2 = the card finessed against, hand = lead from,
+STEP_FINESSE = 3  # card = the card finessed with (covered by the second hand, or -1 for a finesse repeated:
+# the cheapest card that beats the trick), card2 = the card finessed against, hand = lead from,
 # flag 1 = lead the finessing card itself and let it run (partner plays low; void, he discards while it
 # is not covered: a ruffing finesse); flag 0 with the other hand on lead: it crosses to the leading hand
 # in a suit whose top card (as he sees it) that hand holds, if it can

@@ -588,10 +588,13 @@ def stated(st, ctx: Ctx, seat: int, legal: list[int]) -> list[int] | None:
     # following
     lead_seat, lead_card = trick[0]
     if kind == T.STEP_FINESSE and lead_suit == suit and (lead_seat & 1) == side:
-        if (h >> card) & 1 and not flag:
+        if not flag and h & SUIT[suit]:
             _, cur = trick_winner(trick, trump)
-            if beats(card, cur, trump) and len(trick) >= 2 and (trick[-1][0] & 1) != side:
-                return pick([card])
+            if len(trick) >= 2 and (trick[-1][0] & 1) != side:
+                if card >= 0 and (h >> card) & 1 and beats(card, cur, trump):
+                    return pick([card])
+                over = [x for x in cards_of(h & SUIT[suit]) if beats(x, cur, trump)]
+                return pick([min(over)]) if over else None  # covered: the cheapest winner
             return None
         if flag and lead_card == card and (h & SUIT[suit]):
             _, cur = trick_winner(trick, trump)

@@ -144,6 +144,8 @@ add(L(Finesse(H), Finesse(None, again=True)), "take the heart finesse twice", "t
     "take the heart finesse, then repeat the finesse")
 add(L(Finesse(None, again=True)), "repeat the finesse", "repeat it")
 add(L(Finesse(None)), "finesse again")
+add(L(Finesse(C, double=True)), "take the double finesse in clubs", "the club double finesse",
+    "a double finesse in clubs")
 add(L(Finesse(S, with_card=c("SQ"))), "finessing the queen of spades, I have the rest if it works")
 add(L(Concede(None, c("DK"))), "the king of diamonds is the only loser", "the ♦K is the loser")
 add(L(Cross(None, r(12), None)), "lead low towards the queen", "small to the queen")

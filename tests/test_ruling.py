@@ -330,6 +330,13 @@ def test_a_finesse_taken_twice_crosses_back_to_repeat_it():
         r = adjudicate(make_claim(deal, statement=text, **base))
         assert r.tricks == 4 and r.statement[1] == "finesse ♠J again (against East's ♠K)", (text, r.to_json())
         assert [t.cards[2] for t in r.line[:3]] == [12, 30, 11]  # ♠Q, the ♥A (South crossed), ♠J
+    # AQ10 against East's KJ: "the double finesse" takes the ten first and wins as cheaply as it
+    # can over a cover (the queen over the jack, the ace over the king), then finesses again: 4.
+    # Taken "twice" the queen goes first, and East's jack on the second round strands the ten: 3.
+    double = "N:432.A.. KJ5.3.. AQT.2.. 987..A."
+    r = adjudicate(make_claim(double, statement="take the double finesse in spades", **base))
+    assert r.tricks == 4 and r.statement[0].startswith("double finesse: ♠10 first"), r.to_json()
+    assert adjudicate(make_claim(double, statement="take the spade finesse twice", **base)).tricks == 3
 
 
 def test_a_discard_his_cards_force_is_not_blamed_as_careless():

@@ -297,10 +297,20 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
         for k in range(1, pos):
             if beats(trk[tstart + k], cur, trump):
                 cur = trk[tstart + k]
-        if card >= 0 and ((h >> card) & 1) != 0 and flag == 0:
+        if flag == 0 and (h & suit_bits(suit)) != 0:
             last_seat = (leader + pos - 1) & 3
-            if beats(card, cur, trump) and pos >= 2 and (last_seat & 1) != side:
-                return (np.int64(1) << card) & legal
+            if pos >= 2 and (last_seat & 1) != side:
+                if card >= 0 and ((h >> card) & 1) != 0 and beats(card, cur, trump):
+                    return (np.int64(1) << card) & legal
+                # covered by the second hand (AQ10 against KJ, the jack played on the ten's
+                # finesse), or the card gone (the queen spent on that cover): the tenace wins
+                # as cheaply as it can, the finesse against the other card still to come
+                m = h & suit_bits(suit)
+                while m != 0:
+                    x = _low_card(m)
+                    m &= ~(np.int64(1) << x)
+                    if beats(x, cur, trump):
+                        return (np.int64(1) << x) & legal
             return np.int64(0)
         if flag != 0 and lead_card == card and (h & suit_bits(suit)) != 0:
             if cur == card:

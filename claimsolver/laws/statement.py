@@ -126,8 +126,12 @@ class _Compiler:
                 self.notes.append("the finesse stated has no tenace to take it with: ignored")
                 return
             self.mention_card(st.against)
-            self.emit(_row(T.STEP_FINESSE, st.suit, _seat(st.lead_from), w, _card(st.against),
-                           flag=1 if st.run_lead else 0))
+            # a finesse repeated (or the second of a double) takes the trick as cheaply as the
+            # tenace can: which of its cards is left depends on what the first one met
+            self.emit(_row(T.STEP_FINESSE, st.suit, _seat(st.lead_from), -1 if st.again and not st.run_lead else w,
+                           _card(st.against), flag=1 if st.run_lead else 0))
+            if st.double:  # the second finesse of a double, as a finesse repeated
+                self.emit(_row(T.STEP_FINESSE, st.suit, _seat(st.lead_from), -1))
         elif isinstance(st, L.Concede):
             if st.at_end:
                 self.at_end.append(dataclasses.replace(st, at_end=False))

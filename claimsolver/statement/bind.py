@@ -81,6 +81,7 @@ class _Binder:
         self.doubts: list[str] = []  # Law 70A readings taken in the current step (for the echo)
         self.trump = position.trump
         self.last_finesse: Finesse | None = None  # the finesse "if it fails" speaks of
+        self.finessed_with: dict[int, set[int]] = {}  # by suit, the cards finesses were taken with
 
     # ---- helpers -------------------------------------------------------------------------
     def name(self, seat: Seat) -> str:
@@ -448,6 +449,8 @@ class _Binder:
             return self._finesse_again(what)
         r = _bind_finesse(self, s, what)
         self.last_finesse = r[0] if r is not None and isinstance(r[0].with_card, int) else None
+        if self.last_finesse is not None:
+            self.finessed_with.setdefault(self.last_finesse.suit, set()).add(self.last_finesse.with_card)
         return r
 
     def _finesse_again(self, what):
@@ -457,23 +460,28 @@ class _Binder:
         if f is None:  # a finesse taken before the claim: the tenace as it is now
             return self._finesse(Finesse(None), what)
         h = self.holder(f.with_card)
-        below = [c for c in iter_cards(suit_cards(self.pos.hands[h], f.suit))
-                 if card_rank(c) < card_rank(f.with_card)]
-        if not below:
-            self.notes.append(f"{what}: {self.name(h)} has no card below {_sym(f.with_card)} to finesse again with")
+        theirs = [card_rank(c) for c in iter_cards(self.suit_mask(self.opps, f.suit))]
+        # the tenace's highest card not yet finessed with that has a card of theirs above it
+        # (AQJ against K: the jack after the queen; AQ10 against KJ: the queen after the ten)
+        used = self.finessed_with.setdefault(f.suit, set())
+        cands = [c for c in iter_cards(suit_cards(self.pos.hands[h], f.suit))
+                 if c not in used and any(r > card_rank(c) for r in theirs)]
+        if not cands:
+            self.notes.append(f"{what}: {self.name(h)} has no other card to finesse again with")
             return None
-        w = max(below, key=card_rank)
-        if f.run_lead and h == f.lead_from:
-            lead = h
-        else:
-            lead = f.lead_from
+        w = max(cands, key=card_rank)
+        lead = f.lead_from
         if f.run_lead and not suit_cards(self.pos.hands[lead], f.suit) & ~(1 << f.with_card):
             self.notes.append(f"{what}: no card is left to run")
             return None
-        again = dataclasses.replace(f, with_card=w, lead_from=lead)
+        # against the opponents' lowest card above it (AQ10 against KJ: the ten against the jack)
+        above = [c for c in iter_cards(self.suit_mask(self.opps, f.suit)) if card_rank(c) > card_rank(w)]
+        against = min(above, key=card_rank) if above else f.against
+        again = dataclasses.replace(f, with_card=w, against=against, double=False, again=True)
         self.last_finesse = again
-        text = f"finesse {_sym(w)} again (against {self.holder(f.against).full_name}'s {_sym(f.against)})" \
-            if isinstance(f.against, int) else f"finesse {_sym(w)} again"
+        used.add(w)
+        text = f"finesse {_sym(w)} again (against {self.holder(against).full_name}'s {_sym(against)})" \
+            if isinstance(against, int) else f"finesse {_sym(w)} again"
         return again, text
 
     def _concede(self, s, what):
@@ -882,7 +890,7 @@ def _bind_finesse(b: _Binder, s: Finesse, what: str):
             mine = [with_card] if with_card is not None else list(iter_cards(suit_cards(b.pos.hands[h], su)))
             for w in mine:
                 above = [a for a in opp_cards if card_rank(a) > card_rank(w)]
-                if not above:
+                if not above or (s.double and len(above) < 2):
                     continue
                 a = min(above, key=card_rank)
                 cand = (card_rank(w), w, h, a, lead)
@@ -899,9 +907,13 @@ def _bind_finesse(b: _Binder, s: Finesse, what: str):
                        f"can be finessed against a higher card of the opponents")
         return None
     _, w, h, a, lead = best
-    bound = Finesse(card_suit(w), a, w, lead, s.run_lead, s.ruffing)
+    bound = Finesse(card_suit(w), a, w, lead, s.run_lead, s.ruffing, double=s.double)
     ah = b.holder(a)
-    if s.ruffing:
+    if s.double:
+        text = (f"double finesse: {_sym(w)} first (lead from {b.name(lead)} toward {h.full_name}'s "
+                f"{_holding(b.pos.hands[h], card_suit(w))}, against {ah.full_name}'s {_sym(a)}), then again "
+                "with the cheapest card that wins")
+    elif s.ruffing:
         text = (f"ruffing finesse: lead {_sym(w)} from {b.name(h)}, {b.name(h.partner)} ruffing if it is covered "
                 f"and discarding if not (against {ah.full_name}'s {_sym(a)})")
     elif s.run_lead:

@@ -210,6 +210,8 @@ def render_step(s) -> str:
 def _finesse(s: Finesse) -> str:
     if s.again:
         return "repeat the finesse"
+    if s.double:
+        return f"take the {SUIT_SINGULAR[s.suit]} double finesse" if s.suit is not None else "take the double finesse"
     if s.ruffing:
         text = f"take the {SUIT_SINGULAR[s.suit]} ruffing finesse" if s.suit is not None else "take the ruffing finesse"
     elif s.run_lead and s.with_card is not None:

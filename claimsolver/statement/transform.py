@@ -452,6 +452,12 @@ class _ToLine(Transformer):
         fin = [c for c in ch if isinstance(c, list)][0]
         return [*fin, Finesse(None, again=True)]
 
+    def fin_double(self, ch):
+        """"take the double finesse in clubs": a finesse taken twice, the lower card first
+        (compiled as two: laws/statement.py)."""
+        s = _suits(ch)
+        return [Finesse(s[0].suit if s else None, double=True)]
+
     def fin_again(self, ch):
         """"repeat the finesse", "finesse again": the finesse said before, once more."""
         return [Finesse(None, again=True)]

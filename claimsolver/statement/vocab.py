@@ -66,6 +66,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "BOTHFOLLOW": ("bothfollow",),
     # "take the heart finesse twice", "repeat the finesse", "finesse again"
     "AGAIN": ("again", "twice", "repeat", "repeating", "repeated"),
+    "DOUBLE": ("double",),  # "take the double finesse in clubs": the finesse twice
     "WORKS": ("works", "work", "wins", "succeeds", "succeed", "holds"),
     # "drawing trumps ending in dummy": the hand that wins the last round
     "ENDING": ("ending", "finishing", "ends", "finish", "finishes"),

@@ -142,7 +142,8 @@ add(L(Ruff(D, MY, 1)), "ruff a diamond to get to hand")
 add(L(Finesse(S)), "take the spade finesse, if it works all mine")
 add(L(Finesse(H), Finesse(None, again=True)), "take the heart finesse twice", "take the heart finesse and repeat it",
     "take the heart finesse, then repeat the finesse")
-add(L(Finesse(None, again=True)), "repeat the finesse", "repeat it")
+add(L(Finesse(None, again=True)), "repeat the finesse")
+add(L(Finesse(C, with_card=c("CQ"), run_lead=True), Finesse(None, again=True)), "run the queen of clubs, then repeat")
 add(L(Finesse(None)), "finesse again")
 add(L(Finesse(C, double=True)), "take the double finesse in clubs", "the club double finesse",
     "a double finesse in clubs")
@@ -732,6 +733,9 @@ REJECTED: list[tuple[str, list[str]]] = [
     # "if" with a hand and a card needs "has" (a card's place) or "shows out"
     ("if East the king, all mine", ["column 13", "'shows out'"]),
     ("cash the hearts ending in dummy", ["follows no drawing of trumps", "column 17"]),
+    # "twice" repeats a finesse only (it is no count of ruffs)
+    ("ruff a heart twice", ["'twice'", "column 14"]),
+    ("lead a club, then repeat it", ["'it'", "column 26"]),
     ("all mine unless trumps are", ["stops too early after 'trumps' (column 17)", "'break'"]),
     ("the rest unless trumps are 4-0 then cash the clubs", ["after 'unless' (column 10) only the event"]),
 ]

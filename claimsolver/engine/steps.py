@@ -12,7 +12,7 @@ from numba import njit
 from claimsolver import tables as T
 
 from .classify import hold, top_holding
-from .trick import beats
+from .trick import beats, trick_winner
 
 SUIT_MASK = 0x7FFC
 
@@ -336,13 +336,7 @@ def stated(hands, side, trump, forget, leader, trk, tstart, pos, pc, aux, steps,
             return np.int64(0)
         if last_trump_round(hands, side, trump, leader, pos):
             return (np.int64(1) << _high_card(tr)) & legal
-        cur = trk[tstart]
-        wi = 0
-        for k in range(1, pos):
-            if beats(trk[tstart + k], cur, trump):
-                cur = trk[tstart + k]
-                wi = k
-        if (((leader + wi) & 3) & 1) == side:
+        if (trick_winner(trk, tstart, pos, leader, trump) & 1) == side:
             return (np.int64(1) << _low_card(tr)) & legal
         return np.int64(0)
     if (kind == T.STEP_DRAW_TRUMPS and lead_suit == trump and leader == steps[pc, T.S_COUNT]

@@ -245,6 +245,14 @@ class FinesseFails:
     with_card: CardLike = None
     lead_from: Hand = None
 
+    def beaten_by(self, hands) -> tuple[Seat, list[int]]:
+        """The opponent playing fourth to the bound finesse (the leader's right-hand opponent)
+        and his cards of the suit above the finessing card, in ``hands`` (four bitboards): it
+        fails when there are any."""
+        fourth = Seat(self.lead_from).rho
+        held = hands[fourth] >> (16 * self.suit) & 0x7FFC
+        return fourth, [16 * self.suit + r for r in range(self.with_card % 16 + 1, 15) if held >> r & 1]
+
 
 Event = Union[Drops, Breaks, ShowsOut, FinesseFails]
 

@@ -11,6 +11,7 @@ from numba import njit
 
 from claimsolver import tables as T
 
+from .bits import popcount
 from .classify import hold, top_holding
 from .trick import beats, trick_winner
 
@@ -164,13 +165,8 @@ def last_trump_round(hands, side, trump, leader, pos):
     for o in range(4):
         if (o & 1) == side:
             continue
-        n = 0
-        x = hands[o] & tb
-        while x != 0:
-            x &= x - 1
-            n += 1
         played = ((o - leader) & 3) < pos
-        if n > (0 if played else 1):
+        if popcount(hands[o] & tb) > (0 if played else 1):
             return False
     return True
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from claimsolver import line as L
 from claimsolver import tables as T
-from claimsolver.cards import NOTRUMP, Seat, Suit, card_rank, card_suit
+from claimsolver.cards import NOTRUMP, Seat, Suit, card_suit
 from claimsolver.claim import Claim
 from claimsolver.errors import InvalidInput
 from claimsolver.laws.awareness import Mentions
@@ -312,7 +312,7 @@ class _Compiler:
             test = _row(T.STEP_TEST_STATIC, ev.suit, flag=1 if self.breaks(ev) else 0)
             self.suits.add(ev.suit)
         elif isinstance(ev, L.FinesseFails) and _card(ev.with_card) >= 0 and isinstance(ev.lead_from, Seat):
-            test = _row(T.STEP_TEST_STATIC, ev.suit, flag=1 if self.finesse_fails(ev) else 0)
+            test = _row(T.STEP_TEST_STATIC, ev.suit, flag=1 if ev.beaten_by(self.claim.position.hands)[1] else 0)
         else:
             self.notes.append("the condition could not be identified: both branches are considered")
             test = None  # type: ignore[assignment]
@@ -328,13 +328,6 @@ class _Compiler:
         self.rows[i][T.S_ALT] = j + 1
         self.steps(st.otherwise)
         self.rows[j][T.S_NEXT] = len(self.rows)
-
-    def finesse_fails(self, ev: L.FinesseFails) -> bool:
-        """Decided from the position: the opponent playing fourth to the finesse (the leader's
-        right-hand opponent) holds a card of the suit above the finessing card, so it loses."""
-        fourth = Seat(ev.lead_from).rho
-        held = self.claim.position.hands[fourth] >> (16 * ev.suit) & 0x7FFC
-        return held >> (card_rank(ev.with_card) + 1) != 0
 
     def breaks(self, ev: L.Breaks) -> bool:
         """Decided from the position (the director sees all four hands): the opponents' cards

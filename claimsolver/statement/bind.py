@@ -454,8 +454,8 @@ class _Binder:
         return r
 
     def _finesse_again(self, what):
-        """"repeat the finesse": the finesse before it, with the tenace's next card below the
-        card finessed against (the one just played is gone by then)."""
+        """"repeat the finesse": the finesse before it, with the tenace's highest card not yet
+        finessed with that has a card of theirs above it, against the lowest such card."""
         f = self.last_finesse
         if f is None:  # a finesse taken before the claim: the tenace as it is now
             return self._finesse(Finesse(None), what)
@@ -791,10 +791,8 @@ class _Binder:
             if f is None:
                 self.notes.append(f"{what}: 'if it fails' follows no finesse that could be identified")
                 return e, "it fails"
-            fourth = Seat(f.lead_from).rho
-            above = [c for c in iter_cards(suit_cards(self.pos.hands[fourth], f.suit))
-                     if card_rank(c) > card_rank(f.with_card)]
             ev = FinesseFails(f.suit, f.with_card, f.lead_from)
+            fourth, above = ev.beaten_by(self.pos.hands)
             if above:
                 return ev, f"the finesse fails ({fourth.full_name} holds {', '.join(_sym(c) for c in above)})"
             return ev, f"the finesse fails (it does not: {fourth.full_name} holds no {SUIT_SINGULAR[f.suit]} above {_sym(f.with_card)})"

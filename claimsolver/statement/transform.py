@@ -186,10 +186,7 @@ class _ToLine(Transformer):
 
     c_suit_rank = c_rank_of
 
-    def c_suit_ranks(self, ch):
-        """"the spade ace and king": the suit said first, then its ranks."""
-        s = _suit_of(_toks(ch, "SUIT")[0]).suit
-        return ("cards", [CardRef(s, r, _owner(ch)) for r in self._ranks(ch)])
+    c_suit_ranks = c_ranks_of  # "the spade ace and king": the suit said first, then its ranks
 
     def c_rank_trump(self, ch):
         return ("cards", [CardRef(None, self._ranks(ch)[0], _owner(ch), trump=True)])
@@ -786,7 +783,8 @@ def _collect(children):
             by_rank = True
             continue
         if isinstance(c, list):
-            steps.extend(resolve_they(s, steps) for s in c)
+            for s in c:  # a "they" after a step of the same clause reads that step
+                steps.append(resolve_they(s, steps))
         elif _tag(c, "ending"):
             # "draw trumps ending in dummy": the drawing of trumps just said
             if not steps or not isinstance(steps[-1], DrawTrumps) or steps[-1].ending is not None:
